@@ -1,0 +1,54 @@
+"""TriPeaks solitaire: the rules, deals, saves and an exact solver, in plain Python.
+
+>>> from tripeaks import Game, numbered_deal
+>>> game = Game(numbered_deal(1))
+>>> game.status
+<Status.PLAYING: 'playing'>
+"""
+
+from .cards import DECK, Card, rank_label, rank_phrase
+from .deal import Deal
+from .errors import IllegalMoveError, InvalidCardError, InvalidDealError, InvalidSaveError
+from .game import Game
+from .layout import TRIANGLE, TRIPEAKS, Layout
+from .moves import DRAW, RESET, Move
+from .numbered import MAX_DEAL, daily_seed, deal_from_seed, numbered_deal
+from .position import DRAW_PENALTY, PEAK_BONUS, Position, Status, adjacent, neighbours
+from .rules import EASY, RULE_SETS, STANDARD, STRICT, Rules
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DECK",
+    "DRAW",
+    "DRAW_PENALTY",
+    "EASY",
+    "MAX_DEAL",
+    "PEAK_BONUS",
+    "RESET",
+    "RULE_SETS",
+    "STANDARD",
+    "STRICT",
+    "TRIANGLE",
+    "TRIPEAKS",
+    "Card",
+    "Deal",
+    "Game",
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidDealError",
+    "InvalidSaveError",
+    "Layout",
+    "Move",
+    "Position",
+    "Rules",
+    "Status",
+    "__version__",
+    "adjacent",
+    "daily_seed",
+    "deal_from_seed",
+    "neighbours",
+    "numbered_deal",
+    "rank_label",
+    "rank_phrase",
+]

@@ -1,0 +1,128 @@
+"""A deal: where every card lies at the start, and its text form, the deal code."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from .cards import DECK, Card
+from .errors import InvalidCardError, InvalidDealError
+from .layout import TRIANGLE, TRIPEAKS, Layout
+
+__all__ = ["Deal"]
+
+_PREFIXES = {TRIANGLE.name: TRIANGLE}
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The layout cards slot by slot, the starting waste card, and the stock, next card first.
+
+    >>> deal = Deal.from_cards(DECK)
+    >>> Deal.parse(str(deal)) == deal
+    True
+    """
+
+    layout_cards: tuple[Card, ...]
+    waste: Card
+    stock: tuple[Card, ...]
+    layout: Layout = TRIPEAKS
+
+    def __post_init__(self) -> None:
+        cards = (*self.layout_cards, self.waste, *self.stock)
+        if len(self.layout_cards) != self.layout.size or len(cards) != 52:
+            raise InvalidDealError(
+                f"a {self.layout.name} deal needs {self.layout.size} layout cards and "
+                f"52 cards in all"
+            )
+        _check_each_card_once(cards)
+
+    @staticmethod
+    def from_cards(cards: tuple[Card, ...] | list[Card], layout: Layout = TRIPEAKS) -> Deal:
+        """Deal a deck in order: the layout slot by slot, then the waste, then the stock."""
+        n = layout.size
+        return Deal(tuple(cards[:n]), cards[n], tuple(cards[n + 1 :]), layout)
+
+    @property
+    def code(self) -> str:
+        rows = []
+        for start, n in zip(self.layout.row_starts, self.layout.rows, strict=True):
+            rows.append("".join(c.code for c in self.layout_cards[start : start + n]))
+        prefix = "" if self.layout is TRIPEAKS else self.layout.name + ":"
+        stock = "".join(c.code for c in self.stock)
+        return f"{prefix}{'/'.join(rows)} {self.waste.code} {stock}"
+
+    def __str__(self) -> str:
+        return self.code
+
+    @staticmethod
+    def parse(text: str) -> Deal:
+        """Read a deal code; raises :class:`InvalidDealError` saying exactly what is wrong."""
+        if not isinstance(text, str):
+            raise InvalidDealError("a deal code must be text")
+        text = text.strip()
+        layout = TRIPEAKS
+        head, colon, rest = text.partition(":")
+        if colon:
+            if head.lower() not in _PREFIXES:
+                raise InvalidDealError(f"unknown game '{head}' in the deal code")
+            layout, text = _PREFIXES[head.lower()], rest.strip()
+        parts = text.split()
+        if len(parts) != 3:
+            raise InvalidDealError(
+                "a deal code is the layout rows, the waste card and the stock, separated by "
+                f"spaces: found {len(parts)} part{'' if len(parts) == 1 else 's'}, expected 3"
+            )
+        rows_text, waste_text, stock_text = parts
+        rows = rows_text.split("/")
+        if len(rows) != len(layout.rows):
+            raise InvalidDealError(
+                f"the layout has {len(rows)} row{'' if len(rows) == 1 else 's'}, "
+                f"expected {len(layout.rows)} separated by '/'"
+            )
+        places = [f"row {r + 1}" for r in range(len(rows))] + ["the waste", "the stock"]
+        groups = [*rows, waste_text, stock_text]
+        expected = [*layout.rows, 1, 52 - layout.size - 1]
+        counts = [len(g) // 2 for g in groups]
+        for place, group in zip(places, groups, strict=True):
+            if len(group) % 2:
+                raise InvalidDealError(
+                    f"{place} is '{group}': cards are two characters each, rank then suit"
+                )
+        if sum(counts) != 52:
+            wrong = [
+                f"{p} has {c}, expected {e}"
+                for p, c, e in zip(places, counts, expected, strict=True)
+                if c != e
+            ]
+            raise InvalidDealError(f"{sum(counts)} cards, expected 52 ({'; '.join(wrong)})")
+        for place, count, want in zip(places, counts, expected, strict=True):
+            if count != want:
+                raise InvalidDealError(f"{place} has {count} cards, expected {want}")
+        cards: list[Card] = []
+        for place, group in zip(places, groups, strict=True):
+            for i in range(0, len(group), 2):
+                token = group[i : i + 2]
+                try:
+                    cards.append(Card.parse(token))
+                except InvalidCardError:
+                    where = "the waste card" if place == "the waste" else (
+                        f"card {i // 2 + 1} of {place}"
+                    )
+                    raise InvalidDealError(f"{where} is '{token}', not a card") from None
+        _check_each_card_once(cards)
+        return Deal.from_cards(cards, layout)
+
+
+def _check_each_card_once(cards: tuple[Card, ...] | list[Card]) -> None:
+    counts = Counter(cards)
+    repeated = [c for c in DECK if counts[c] > 1]
+    if repeated:
+        missing = [c for c in DECK if counts[c] == 0]
+        times = {2: "twice", 3: "three times", 4: "four times"}
+        said = "; ".join(
+            f"the {c.name} appears {times.get(counts[c], f'{counts[c]} times')}"
+            for c in repeated
+        )
+        gone = ", ".join(f"the {c.name}" for c in missing)
+        raise InvalidDealError(f"{said} (missing: {gone})" if gone else said)

@@ -1,0 +1,142 @@
+"""Layouts: slots in rows, which slots cover which, and where each sits on the table.
+
+A layout is generated from its covering rule, never typed in by hand. Bit ``i`` of a mask
+stands for slot ``i``; slots are numbered row by row, top to bottom, left to right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+
+__all__ = ["TRIANGLE", "TRIPEAKS", "Layout", "bits"]
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The slot numbers set in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Slots that cover each other.
+
+    ``covered_by[i]`` is the mask of the slots lying on slot ``i``; a slot is free once all
+    of them are gone. ``face_up`` is the mask of slots dealt face up, ``peaks`` the slots
+    whose clearing earns a peak bonus, ``places`` each slot's (x, y) in card widths and rows.
+    """
+
+    name: str
+    rows: tuple[int, ...]
+    covered_by: tuple[int, ...]
+    face_up: int
+    peaks: tuple[int, ...]
+    places: tuple[tuple[float, float], ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.covered_by)
+
+    @property
+    def full(self) -> int:
+        """The mask with every slot present."""
+        return (1 << self.size) - 1
+
+    @cached_property
+    def row_of(self) -> tuple[int, ...]:
+        return tuple(r for r, n in enumerate(self.rows) for _ in range(n))
+
+    @cached_property
+    def row_starts(self) -> tuple[int, ...]:
+        starts, total = [], 0
+        for n in self.rows:
+            starts.append(total)
+            total += n
+        return tuple(starts)
+
+    @cached_property
+    def covers(self) -> tuple[int, ...]:
+        """``covers[i]``: the mask of slots that slot ``i`` lies on."""
+        return tuple(
+            sum(1 << j for j in range(self.size) if self.covered_by[j] >> i & 1)
+            for i in range(self.size)
+        )
+
+    def free(self, remaining: int) -> int:
+        """The mask of remaining slots with nothing left on top of them."""
+        covered_by = self.covered_by
+        return sum(1 << i for i in bits(remaining) if not remaining & covered_by[i])
+
+    def is_free(self, remaining: int, slot: int) -> bool:
+        return bool(remaining >> slot & 1) and not remaining & self.covered_by[slot]
+
+
+def _build(
+    name: str,
+    rows: tuple[int, ...],
+    covering: Callable[[int, int], list[int]],
+    face_up_rows: set[int],
+    peak_rows: set[int],
+    place: Callable[[int, int], float],
+) -> Layout:
+    """Make a layout from ``covering(row, i)``: the indices in row ``row + 1`` lying on card ``i``."""
+    starts = [sum(rows[:r]) for r in range(len(rows))]
+    covered_by: list[int] = []
+    places: list[tuple[float, float]] = []
+    face_up = 0
+    peaks: list[int] = []
+    for r, n in enumerate(rows):
+        for i in range(n):
+            slot = starts[r] + i
+            mask = 0
+            if r + 1 < len(rows):
+                for j in covering(r, i):
+                    if 0 <= j < rows[r + 1]:
+                        mask |= 1 << (starts[r + 1] + j)
+            covered_by.append(mask)
+            places.append((place(r, i), float(r)))
+            if r in face_up_rows:
+                face_up |= 1 << slot
+            if r in peak_rows:
+                peaks.append(slot)
+    return Layout(name, rows, tuple(covered_by), face_up, tuple(peaks), tuple(places))
+
+
+def _tripeaks_covering(row: int, i: int) -> list[int]:
+    if row == 0:
+        return [2 * i, 2 * i + 1]
+    if row == 1:
+        peak, k = divmod(i, 2)
+        return [3 * peak + k, 3 * peak + k + 1]
+    return [i, i + 1]
+
+
+def _tripeaks_place(row: int, i: int) -> float:
+    # Each card sits midway between the two cards that cover it; the base row is 0..9.
+    if row == 3:
+        return float(i)
+    a, b = _tripeaks_covering(row, i)
+    return (_tripeaks_place(row + 1, a) + _tripeaks_place(row + 1, b)) / 2
+
+
+TRIPEAKS = _build(
+    "tripeaks",
+    (3, 6, 9, 10),
+    _tripeaks_covering,
+    face_up_rows={3},
+    peak_rows={0},
+    place=_tripeaks_place,
+)
+
+TRIANGLE = _build(
+    "triangle",
+    (7, 6, 5, 4, 3, 2, 1),
+    lambda row, i: [i - 1, i],
+    face_up_rows=set(range(7)),
+    peak_rows=set(),
+    place=lambda row, i: i + row / 2,
+)

@@ -1,0 +1,97 @@
+"""Rules as a value: stock passes, K–A wrap, face-up peaks; the named rule sets."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+__all__ = ["EASY", "RULE_SETS", "STANDARD", "STRICT", "Rules"]
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """How a game of TriPeaks is played.
+
+    ``passes`` is how many times the stock may be gone through (1, 2 or 3), or ``None`` for
+    unlimited; ``wrap`` makes king and ace adjacent; ``face_up`` deals every layout card
+    face up.
+
+    >>> Rules.named("strict")
+    Rules(passes=1, wrap=False, face_up=False)
+    >>> Rules(passes=2, wrap=False).name
+    'custom'
+    """
+
+    passes: int | None = 1
+    wrap: bool = True
+    face_up: bool = False
+
+    def __post_init__(self) -> None:
+        if self.passes is not None and (
+            type(self.passes) is not int or not 1 <= self.passes <= 3
+        ):
+            raise ValueError(f"stock passes must be 1, 2, 3 or unlimited, not {self.passes!r}")
+        if type(self.wrap) is not bool or type(self.face_up) is not bool:
+            raise ValueError("wrap and face_up must be true or false")
+
+    @staticmethod
+    def named(name: str, *, face_up: bool = False) -> Rules:
+        """The rule set called ``name``: ``easy``, ``standard`` or ``strict``."""
+        try:
+            return replace(RULE_SETS[name.lower()], face_up=face_up)
+        except (KeyError, AttributeError):
+            raise ValueError(
+                f"unknown rule set {name!r}: choose easy, standard, strict or custom"
+            ) from None
+
+    @property
+    def name(self) -> str:
+        """``easy``, ``standard``, ``strict``, or ``custom`` for any other combination."""
+        for name, rules in RULE_SETS.items():
+            if (rules.passes, rules.wrap) == (self.passes, self.wrap):
+                return name
+        return "custom"
+
+    @property
+    def resets(self) -> int | None:
+        """How many times the waste may be turned over; ``None`` for no limit."""
+        return None if self.passes is None else self.passes - 1
+
+    @property
+    def key(self) -> str:
+        """A short stable name for this exact combination, for statistics and URLs.
+
+        >>> Rules.named("standard").key, Rules(passes=None, wrap=False, face_up=True).key
+        ('standard', 'custom-unlimited-nowrap-faceup')
+        """
+        name = self.name
+        if name == "custom":
+            passes = "unlimited" if self.passes is None else f"{self.passes}pass"
+            name += f"-{passes}-{'wrap' if self.wrap else 'nowrap'}"
+        return name + ("-faceup" if self.face_up else "")
+
+    def describe(self) -> str:
+        """The rules in a few words, for a player."""
+        if self.passes is None:
+            passes = "unlimited passes"
+        else:
+            passes = {1: "one pass", 2: "two passes", 3: "three passes"}[self.passes]
+        wrap = "K–A wrap" if self.wrap else "no K–A wrap"
+        up = ", all cards face up" if self.face_up else ""
+        return f"{self.name.capitalize()}: {passes} through the stock, {wrap}{up}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"passes": self.passes, "wrap": self.wrap, "face_up": self.face_up}
+
+    @staticmethod
+    def from_dict(data: Any) -> Rules:
+        """Read rules written by :meth:`to_dict`; raises ``ValueError`` saying what is wrong."""
+        if not isinstance(data, dict) or set(data) != {"passes", "wrap", "face_up"}:
+            raise ValueError("the rules must have exactly passes, wrap and face_up")
+        return Rules(passes=data["passes"], wrap=data["wrap"], face_up=data["face_up"])
+
+
+EASY = Rules(passes=None, wrap=True)
+STANDARD = Rules(passes=1, wrap=True)
+STRICT = Rules(passes=1, wrap=False)
+RULE_SETS = {"easy": EASY, "standard": STANDARD, "strict": STRICT}

@@ -1,0 +1,44 @@
+"""The table drawn as text, for the terminal."""
+
+from __future__ import annotations
+
+from .position import Position
+from .rules import Rules
+
+__all__ = ["draw_table"]
+
+_WIDTH = 4  # characters per card width on the table
+
+
+def draw_table(position: Position, rules: Rules, *, reveal: bool = False) -> str:
+    """The layout rows, then the waste and the stock. Face-down cards show as ``##``.
+
+    ``reveal`` shows face-down cards too, in lower case, and the stock in order.
+    """
+    layout = position.layout
+    lines = []
+    for row, (start, n) in enumerate(zip(layout.row_starts, layout.rows, strict=True)):
+        line = ""
+        for slot in range(start, start + n):
+            x = round(layout.places[slot][0] * _WIDTH)
+            card = position.cards[slot]
+            if card is None:
+                label = "  "
+            elif position.is_face_up(slot, rules):
+                label = card.code
+            else:
+                label = card.code.lower() if reveal else "##"
+            line = line.ljust(x) + label
+        lines.append(line.rstrip() if line.strip() else f"({'row ' + str(row + 1)} cleared)")
+    lines.append("")
+    stock = (
+        " ".join(c.code for c in position.stock) if reveal else f"{len(position.stock)} cards"
+    )
+    passes = ""
+    if rules.resets is None:
+        passes = ", unlimited passes"
+    elif rules.resets:
+        left = rules.resets - position.resets
+        passes = f", {left} reset{'' if left == 1 else 's'} left"
+    lines.append(f"Waste: {position.top.code}    Stock: {stock}{passes}")
+    return "\n".join(lines)
