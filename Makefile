@@ -4,8 +4,13 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := .make
+PORT ?= 8000
+# What the built site depends on: the engine, its packaging, the page config and the build itself.
+ENGINE := $(wildcard tripeaks/*.py) tripeaks/py.typed pyproject.toml README.md
+BUILT := web/vendor/engine.json
+NPM_DONE := node_modules/.package-lock.json
 
-.PHONY: play test test-engine lint clean
+.PHONY: play play-cli serve build test test-engine test-pyodide test-e2e test-firefox lint bench browsers clean
 
 $(STAMP)/venv: pyproject.toml constraints.txt
 	@mkdir -p $(STAMP)
@@ -13,17 +18,54 @@ $(STAMP)/venv: pyproject.toml constraints.txt
 	$(BIN)/pip install -q -c constraints.txt -e '.[test,e2e]'
 	@touch $@
 
+# npm ci writes node_modules/.package-lock.json: a missing or stale node_modules/ reinstalls.
+$(NPM_DONE): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+$(BUILT): $(STAMP)/venv $(NPM_DONE) $(ENGINE) pyscript.toml scripts/build.py
+	$(BIN)/python scripts/build.py
+
+build: $(BUILT)
+
+# Debian's browsers for the e2e tests; Playwright's own browser download cannot work here.
+browsers:
+	@if ! command -v chromium >/dev/null || ! command -v firefox-esr >/dev/null; then \
+		echo "installing chromium and firefox-esr"; \
+		apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium firefox-esr; \
+	fi
+
 lint: $(STAMP)/venv
-	$(BIN)/ruff check tripeaks tests benchmarks
+	$(BIN)/ruff check tripeaks tests benchmarks scripts e2e
 	$(BIN)/mypy
+	$(BIN)/mypy --strict scripts/build.py scripts/serve.py benchmarks/boot.py e2e/conftest.py e2e/test_runtime.py
 
 test-engine: $(STAMP)/venv
 	$(BIN)/pytest -p no:cacheprovider --cov --cov-report=term tests
 
-test: lint test-engine
+# The same tests/, unchanged, in Pyodide (WebAssembly) on Node, against the engine wheel.
+test-pyodide: $(BUILT)
+	node scripts/pyodide_pytest.mjs tests
 
-play: $(STAMP)/venv
+test-e2e: $(BUILT) browsers
+	$(BIN)/pytest -p no:cacheprovider --timeout=600 e2e
+
+test-firefox: $(BUILT) browsers
+	PYTHON=$(BIN)/python node --test e2e/firefox/
+
+test: lint test-engine test-pyodide test-e2e test-firefox
+
+play: $(BUILT)
+	$(BIN)/python scripts/serve.py --port $(PORT)
+
+serve: play
+
+# The engine's terminal game.
+play-cli: $(STAMP)/venv
 	$(BIN)/python -m tripeaks play
 
+bench: $(BUILT) browsers
+	$(BIN)/python benchmarks/boot.py
+
 clean:
-	rm -rf $(VENV) $(STAMP) node_modules web/vendor dist build *.egg-info
+	rm -rf $(VENV) $(STAMP) node_modules web/vendor dist build .cache *.egg-info

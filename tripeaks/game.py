@@ -136,7 +136,8 @@ class Game:
             try:
                 target = Card.parse(target)
             except InvalidCardError as error:
-                return str(error).capitalize() + "."
+                message = str(error)  # str.capitalize() would lower-case the player's text
+                return message[0].upper() + message[1:] + "."
         return self.position.explain(target, self.rules)
 
     # Changing the game

@@ -66,10 +66,38 @@ class Layout:
             for i in range(self.size)
         )
 
+    @cached_property
+    def beneath(self) -> tuple[int, ...]:
+        """``beneath[i]``: the mask of slots lying under slot ``i``, directly or not."""
+        out = [0] * self.size
+        for i in range(self.size):
+            todo = self.covers[i]
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                if not out[i] & low:
+                    out[i] |= low
+                    todo |= self.covers[low.bit_length() - 1]
+        return tuple(out)
+
+    @cached_property
+    def above(self) -> tuple[int, ...]:
+        """``above[i]``: the mask of slots lying on slot ``i``, directly or not."""
+        return tuple(
+            sum(1 << j for j in range(self.size) if self.beneath[j] >> i & 1)
+            for i in range(self.size)
+        )
+
     def free(self, remaining: int) -> int:
         """The mask of remaining slots with nothing left on top of them."""
         covered_by = self.covered_by
-        return sum(1 << i for i in bits(remaining) if not remaining & covered_by[i])
+        free, todo = 0, remaining
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            if not remaining & covered_by[low.bit_length() - 1]:
+                free |= low
+        return free
 
     def is_free(self, remaining: int, slot: int) -> bool:
         return bool(remaining >> slot & 1) and not remaining & self.covered_by[slot]

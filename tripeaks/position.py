@@ -233,8 +233,13 @@ class Position:
             if status is not Status.PLAYING:
                 return "No more moves: this game is over."
             return f"The {card.name} can go on the {top.name}."
-        options = " or ".join(rank_phrase(r) for r in neighbours(top.rank, rules.wrap))
-        said = f"{rank_phrase(card.rank).capitalize()} can't go on {rank_phrase(top.rank)}."
+        # The rank below first, then the one above: on a king, "a Q or an A".
+        below_first = sorted(neighbours(top.rank, rules.wrap), key=lambda r: (top.rank - r) % 13)
+        options = " or ".join(rank_phrase(r) for r in below_first)
+        # Upper-case only the article: str.capitalize() would turn "a Q" into "A q".
+        phrase = rank_phrase(card.rank)
+        phrase = phrase[0].upper() + phrase[1:]
+        said = f"{phrase} can't go on {rank_phrase(top.rank)}."
         if card.rank == top.rank:
-            said = f"{rank_phrase(card.rank).capitalize()} can't go on another {rank_label(card.rank)}."
+            said = f"{phrase} can't go on another {rank_label(card.rank)}."
         return f"{said} You can play {options}."

@@ -1,0 +1,146 @@
+"""Boot time in Chromium: bare Pyodide, the game page, and the ways PyScript can load the engine wheel.
+
+    .venv/bin/python benchmarks/boot.py [--runs 5]      (after `make build`; needs Debian's chromium)
+
+Each run opens a fresh browser context (empty HTTP cache and IndexedDB: a first visit, "cold"), waits for
+the page's ready flag, then reloads in the same context ("warm": a returning player). Times are from
+navigation start to the moment `document.documentElement.dataset.ready` becomes "1" (recorded in the page
+by a MutationObserver, so polling adds nothing). Medians are printed.
+
+The engine variants are served under throwaway top-level URLs by request interception, each a copy of
+bootcheck.html with its own config:
+  files        [files] "<wheel>" = "./*"          the wheel unpacked into the working directory
+  micropip     packages = ["<wheel>"]              micropip installs it (the lock names the shipped micropip)
+  passthrough  packages + packages_cache = "passthrough"   Pyodide's loadPackage installs it, no micropip
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Browser, Page, Route, sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from serve import make_server  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+# Init scripts run before <html> exists, so observe the document's whole subtree.
+READY_OBSERVER = """
+new MutationObserver((_, observer) => {
+  if (document.documentElement.dataset.ready === "1") {
+    window.__readyAt = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
+"""
+
+BARE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<title>bare Pyodide</title></head><body><script type="module">
+import { loadPyodide } from "./web/vendor/pyodide/pyodide.mjs";
+const pyodide = await loadPyodide();
+pyodide.runPython("import sys");
+document.documentElement.dataset.ready = "1";
+</script></body></html>"""
+
+TIMEOUT_MS = 60_000
+
+INTERPRETER = 'interpreter = "./web/vendor/pyodide/pyodide.mjs"\n'
+
+
+def variant_configs(wheel: str) -> dict[str, str]:
+    return {
+        "files": f'{INTERPRETER}[files]\n"./web/vendor/{wheel}" = "./*"\n',
+        "micropip": f'{INTERPRETER}packages = ["./web/vendor/{wheel}"]\n',
+        "passthrough": f'{INTERPRETER}packages_cache = "passthrough"\npackages = ["./web/vendor/{wheel}"]\n',
+    }
+
+
+def measure(browser: Browser, url: str, routes: dict[str, tuple[str, str]]) -> tuple[float, float]:
+    """One cold load and one warm reload of url, in seconds."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.add_init_script(READY_OBSERVER)
+        for path, (body, content_type) in routes.items():
+            page.route(f"**/{path}", _fulfil(body, content_type))
+        cold = _load(page, lambda: page.goto(url))
+        warm = _load(page, lambda: page.reload())
+        return cold, warm
+    finally:
+        context.close()
+
+
+def _fulfil(body: str, content_type: str) -> Callable[[Route], None]:
+    return lambda route: route.fulfill(body=body, content_type=content_type)
+
+
+def _load(page: Page, navigate: Callable[[], object]) -> float:
+    navigate()
+    page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS, polling=100)
+    return float(page.evaluate("window.__readyAt")) / 1000
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+
+    manifest = json.loads((ROOT / "web" / "vendor" / "engine.json").read_text())
+    bootcheck = (ROOT / "bootcheck.html").read_text()
+    game = "index.html" if (ROOT / "index.html").exists() else "bootcheck.html"
+
+    server = make_server(ROOT, port=0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://127.0.0.1:{server.server_address[1]}"
+
+    cases: dict[str, tuple[str, dict[str, tuple[str, str]]]] = {
+        "bare Pyodide (loadPyodide)": ("__bench_bare.html", {"__bench_bare.html": (BARE_PAGE, "text/html")}),
+        f"game page ({game}, pyscript.toml)": (game, {}),
+    }
+    for name, config in variant_configs(manifest["wheel"]).items():
+        page = bootcheck.replace('config="./pyscript.toml"', f'config="./__bench_{name}.toml"')
+        html, toml = f"__bench_{name}.html", f"__bench_{name}.toml"
+        cases[f"engine via {name}"] = (html, {html: (page, "text/html"), toml: (config, "application/toml")})
+
+    results: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in cases}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            # Interleave the cases so that drift in machine load spreads evenly over them.
+            for run in range(args.runs):
+                for name, (path, routes) in cases.items():
+                    cold, warm = measure(browser, f"{origin}/{path}", routes)
+                    print(f"  {name}: {cold:.2f} s cold, {warm:.2f} s warm", file=sys.stderr)
+                    results[name][0].append(cold)
+                    results[name][1].append(warm)
+                print(f"run {run + 1}/{args.runs} done", file=sys.stderr)
+        finally:
+            browser.close()
+            server.shutdown()
+
+    print(f"Chromium {CHROMIUM}, {args.runs} runs, tripeaks {manifest['version']}; median seconds to ready")
+    print(f"{'':42} {'cold':>7} {'warm':>7}")
+    for name, (cold_times, warm_times) in results.items():
+        print(f"{name:42} {statistics.median(cold_times):7.2f} {statistics.median(warm_times):7.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,132 @@
+"""Shared e2e set-up: the static server, Debian's Chromium, same-origin and console-error guards, wait_ready.
+
+The site must be built first (`make build`); nothing here builds. Every test that uses `page` is guarded:
+it fails if the page requested anything outside its own origin (the game must work offline) or logged a
+console error or an uncaught exception (opt out with @pytest.mark.allow_console_errors). Pages signal
+readiness with `document.documentElement.dataset.ready = "1"`; wait with wait_ready(page), never a sleep.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import ConsoleMessage, Page, Request
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# Pyodide's cold boot takes seconds, and more on a busy 2-core CI machine.
+READY_TIMEOUT_MS = 120_000
+# Schemes that never leave the browser.
+LOCAL_SCHEMES = {"data", "blob", "about"}
+
+
+def wait_ready(page: Page, timeout: float = READY_TIMEOUT_MS) -> None:
+    """Wait until the page's own Python has set document.documentElement.dataset.ready to "1"."""
+    page.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=timeout, polling=100)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "allow_console_errors: do not fail the test on console errors")
+    if not (ROOT / "web" / "vendor" / "engine.json").exists():
+        pytest.exit("web/vendor/ is not built: run `make build` first", returncode=4)
+
+
+@pytest.fixture(scope="session")
+def server_url() -> Iterator[str]:
+    """scripts/serve.py on a free port, serving the repository's top level, for the whole session."""
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "scripts" / "serve.py"), "--port", "0", "--quiet"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()  # "Serving <root> on http://127.0.0.1:<port>/  (Ctrl-C stops)"
+        url = next((word for word in line.split() if word.startswith("http://")), None)
+        if url is None:
+            raise RuntimeError(f"scripts/serve.py did not print its address: {line!r}")
+        yield url.rstrip("/")
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def base_url(server_url: str) -> str:
+    """pytest-playwright resolves page.goto("/index.html") against this."""
+    return server_url + "/"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_name: str) -> dict[str, Any]:
+    """Debian's Chromium: Playwright's own browser download cannot work here."""
+    if browser_name != "chromium":
+        return browser_type_launch_args
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture
+def requests_seen(page: Page) -> list[str]:
+    """Every URL the page's browser context requested during the test (workers included)."""
+    seen: list[str] = []
+
+    def record(request: Request) -> None:
+        seen.append(request.url)
+
+    page.context.on("request", record)
+    return seen
+
+
+@pytest.fixture
+def console_errors(page: Page) -> list[str]:
+    """Console errors and uncaught page exceptions, in order."""
+    errors: list[str] = []
+
+    def on_console(message: ConsoleMessage) -> None:
+        if message.type == "error":
+            errors.append(f"console.error: {message.text} @ {message.location.get('url', '')}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+    return errors
+
+
+def foreign(urls: list[str], origin: str) -> list[str]:
+    """The URLs that would leave the page's origin."""
+    own = urlsplit(origin)
+    return [
+        url
+        for url in urls
+        if (parts := urlsplit(url)).scheme not in LOCAL_SCHEMES
+        and (parts.scheme, parts.netloc) != (own.scheme, own.netloc)
+    ]
+
+
+@pytest.fixture(autouse=True)
+def _browser_guards(request: pytest.FixtureRequest, server_url: str) -> Iterator[None]:
+    """For tests that use a page: no request may leave the origin, and no console error may appear."""
+    if "page" not in request.fixturenames:
+        yield
+        return
+    seen: list[str] = request.getfixturevalue("requests_seen")
+    errors: list[str] = request.getfixturevalue("console_errors")
+    yield
+    outside = foreign(seen, server_url)
+    assert not outside, f"requests outside {server_url}: {outside}"
+    if request.node.get_closest_marker("allow_console_errors") is None:
+        assert not errors, "console errors:\n" + "\n".join(errors)

@@ -1,0 +1,180 @@
+"""Settings and addresses: every setting changes what it says, and a bad link never breaks the page."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from game_support import engine_game, open_game, state, storage
+from playwright.sync_api import Page, expect
+
+from tripeaks import Deal, Position, numbered_deal
+from tripeaks.solver import solve
+
+
+def open_settings(page: Page) -> None:
+    page.click("#settings-open")
+    expect(page.locator("#settings")).to_be_visible()
+
+
+def save_settings(page: Page) -> None:
+    page.click("#settings-save")
+
+
+@pytest.mark.parametrize(
+    ("choice", "key"), [("easy", "easy"), ("standard", "standard"), ("strict", "strict")]
+)
+def test_a_rule_set_starts_a_new_game_with_those_rules(page: Page, choice: str, key: str) -> None:
+    open_game(page, "?deal=5&rules=" + ("strict" if choice != "strict" else "easy"))
+    open_settings(page)
+    page.check(f'input[name=rule_set][value="{choice}"]')
+    save_settings(page)  # no move made: no question asked
+    page.wait_for_function(f"JSON.parse(window.tripeaksState()).rules === '{key}'")
+    assert f"rules={key}" in page.url
+    assert json.loads(storage(page)["tripeaks:v1:settings"])["rule_set"] == choice
+
+
+def test_custom_rules_and_a_confirmation_when_a_game_is_in_progress(page: Page) -> None:
+    open_game(page, "?deal=5")
+    page.keyboard.press("d")
+    open_settings(page)
+    expect(page.locator("#custom-rules")).to_be_hidden()
+    page.check('input[name=rule_set][value="custom"]')
+    expect(page.locator("#custom-rules")).to_be_visible()
+    page.select_option('select[name="passes"]', "3")
+    page.uncheck('input[name="wrap"]')
+    save_settings(page)
+    expect(page.locator("#confirm")).to_be_visible()
+    page.click("#confirm-no")
+    assert state(page)["rules"] == "standard" and state(page)["moves"] == ["draw"]
+
+    open_settings(page)
+    page.check('input[name=rule_set][value="custom"]')
+    page.select_option('select[name="passes"]', "unlimited")
+    page.uncheck('input[name="wrap"]')
+    save_settings(page)
+    page.click("#confirm-yes")
+    page.wait_for_function("JSON.parse(window.tripeaksState()).rules === 'custom-unlimited-nowrap'")
+    data = state(page)
+    assert data["moves"] == []
+    page.click("#stats-open")
+    expect(page.locator("#stats-body")).to_contain_text("Standard")  # the game given up is counted
+
+
+def test_all_face_up_shows_every_card(page: Page) -> None:
+    open_game(page, "?deal=8")
+    open_settings(page)
+    page.check('input[name=face_up][value="yes"]')
+    save_settings(page)
+    page.wait_for_function("JSON.parse(window.tripeaksState()).rules === 'standard-faceup'")
+    data = state(page)
+    assert all(slot["state"] == "up" for slot in data["slots"])
+    deal = numbered_deal(data["number"])
+    assert [s["card"] for s in data["slots"]] == [c.code for c in deal.layout_cards]
+    covered = page.locator('#peaks [data-slot="0"]')
+    expect(covered).to_have_class("card face " + ("red" if deal.layout_cards[0].red else "black") + " covered")
+
+
+def test_winnable_deals_only(page: Page) -> None:
+    open_game(page, "?deal=5")
+    open_settings(page)
+    page.check('input[name="winnable_only"]')
+    save_settings(page)
+    for _ in range(2):
+        page.click("#new")
+        page.wait_for_function("!JSON.parse(window.tripeaksState()).moves.length && "
+                               "document.querySelector('#message').textContent.startsWith('Deal')")
+        data = state(page)
+        deal = numbered_deal(data["number"])
+        answer = solve(Position.start(deal), engine_game(data).rules)
+        assert answer.won, f"deal {data['number']} was dealt as winnable"
+
+
+def test_frames_off_and_on(page: Page) -> None:
+    open_game(page, "?deal=1")
+    expect(page.locator("#table")).to_have_class("table frames")
+    open_settings(page)
+    page.uncheck('input[name="frames"]')
+    save_settings(page)
+    expect(page.locator("#table")).to_have_class("table")
+    shadow = page.locator("#peaks .card.playable").first.evaluate("el => getComputedStyle(el).boxShadow")
+    assert "244, 196, 48" not in shadow
+    page.reload()
+    open_game(page, "?deal=1")
+    expect(page.locator("#table")).to_have_class("table")
+
+
+def test_sound_on_plays_without_errors(page: Page) -> None:
+    open_game(page, "?deal=1")
+    open_settings(page)
+    page.check('input[name=sound][value="on"]')
+    save_settings(page)
+    page.keyboard.press("d")
+    page.keyboard.press("z")
+    page.click('#peaks [data-slot="18"]')  # a refused card buzzes
+    assert json.loads(storage(page)["tripeaks:v1:settings"])["sound"] is True
+
+
+def test_reduced_motion_follows_the_system_and_the_setting(page: Page) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    open_game(page, "?deal=1")
+    root = page.locator("html")
+    expect(root).to_have_class("reduce-motion")
+    open_settings(page)
+    page.check('input[name=motion][value="full"]')
+    save_settings(page)
+    expect(root).not_to_have_class("reduce-motion")
+    open_settings(page)
+    page.check('input[name=motion][value="reduce"]')
+    save_settings(page)
+    expect(root).to_have_class("reduce-motion")
+    page.click('#peaks [data-slot="21"]')
+    assert page.evaluate("document.getAnimations().length") == 0
+
+
+def test_settings_cancel_changes_nothing(page: Page) -> None:
+    open_game(page, "?deal=1")
+    open_settings(page)
+    page.check('input[name=rule_set][value="easy"]')
+    page.click("#settings-cancel")
+    assert state(page)["rules"] == "standard"
+
+
+@pytest.mark.parametrize(
+    ("query", "words"),
+    [
+        ("?deal=abc", "not a deal"),
+        ("?deal=0", "not a deal"),
+        ("?deal=99999999999", "not a deal"),
+        ("?daily=2026-02-30", "not a date"),
+        ("?code=Kh8h5c", "not a deal"),
+        ("?code=Kh8h5c/Ah3sKd4s8cTh/3d9hKc5d8sAd9s2d7h/Ks3hQs6s6h5sTcQc5h6d+7s+Ts7dAc4d2c6c9c4h2sQd2h9dJd7cQhJh4cJcJcJsAsTd3c",
+         "not a deal"),
+    ],
+)
+def test_a_bad_link_says_so_and_deals_a_fresh_game(page: Page, query: str, words: str) -> None:
+    data = open_game(page, query)
+    expect(page.locator("#notices")).to_contain_text(words)
+    assert data["status"] == "playing" and data["number"] is not None
+    page.click('#peaks [data-slot="18"]')  # the page plays
+    assert "deal=" in page.url
+
+
+def test_bad_rules_in_a_link_keep_the_deal(page: Page) -> None:
+    data = open_game(page, "?deal=7&rules=nonsense")
+    expect(page.locator("#notices")).to_contain_text("rules")
+    assert data["number"] == 7 and data["rules"] == "standard"
+
+
+def test_links_for_a_day_and_a_code_are_shareable(page: Page) -> None:
+    data = open_game(page, "?daily=2026-11-30&rules=strict")
+    assert data["daily"] == "2026-11-30" and data["rules"] == "strict"
+    expect(page.locator("#deal-name")).to_contain_text("Daily deal 2026-11-30")
+
+    code = numbered_deal(99).code
+    page.goto("index.html?code=" + code.replace(" ", "+"))
+    open_game(page, "?code=" + code.replace(" ", "+") + "&rules=custom-2pass-nowrap-faceup")
+    data = state(page)
+    assert data["rules"] == "custom-2pass-nowrap-faceup"
+    assert [s["card"] for s in data["slots"]] == [c.code for c in Deal.parse(code).layout_cards]
+    assert "code=" in page.url

@@ -1,0 +1,182 @@
+"""The command line, run in-process: deal, show and play with scripted input."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import build_deal, chain_deal, clear_order, stuck_deal, up_chain
+
+from tripeaks import Position, Rules, daily_seed, deal_from_seed, numbered_deal
+from tripeaks.cli import main
+from tripeaks.text import draw_table
+
+GOLDEN = json.loads((Path(__file__).parent / "golden" / "deals.json").read_text(encoding="utf-8"))
+
+
+def script(*lines: str) -> Callable[[str], str]:
+    """A ``read`` that answers each prompt with the next line, then signals end of input."""
+    answers = iter(lines)
+
+    def read(prompt: str) -> str:
+        assert prompt == "> "
+        try:
+            return next(answers)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str, lines: tuple[str, ...] = ()) -> tuple[int, str, str]:
+    code = main(list(argv), read=script(*lines))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# deal
+
+
+@pytest.mark.parametrize("number", ["1", "2", "3", "1000000"])
+def test_deal_number_prints_its_code(capsys: pytest.CaptureFixture[str], number: str) -> None:
+    assert run(capsys, "deal", number) == (0, GOLDEN["numbered"][number] + "\n", "")
+
+
+def test_deal_daily_prints_one_of_the_days_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "deal", "--daily", "2026-11-30")
+    assert (code, err) == (0, "")
+    day = dt.date(2026, 11, 30)
+    assert out.strip() in {deal_from_seed(daily_seed(day, a)).code for a in range(256)}
+    code, other, _ = run(capsys, "deal", "--daily", "2026-12-01")
+    assert other != out
+
+
+@pytest.mark.parametrize("argv", [["deal"], ["deal", "1", "--daily", "2026-11-30"]])
+def test_deal_needs_a_number_or_a_date(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    assert "give a deal number or --daily YYYY-MM-DD" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv", [["deal", "--daily", "2026-02-30"], ["deal", "x"], [], ["solitaire"]])
+def test_bad_arguments_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("number", ["0", str(2**31)])
+def test_deal_number_out_of_range(capsys: pytest.CaptureFixture[str], number: str) -> None:
+    code, out, err = run(capsys, "deal", number)
+    assert (code, out) == (2, "")
+    assert err.startswith("error: deal numbers go from 1 to 2,147,483,647")
+
+
+# show
+
+
+def test_show_a_numbered_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "1")
+    assert code == 0
+    assert out == draw_table(Position.start(numbered_deal(1)), Rules()) + "\n"
+    assert out.count("##") == 18 and "Stock: 23 cards" in out
+
+
+def test_show_reveal(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "1", "--reveal")
+    assert code == 0
+    assert "##" not in out
+    assert "jd" in out  # a face-down card, shown in lower case
+    assert " ".join(c.code for c in numbered_deal(1).stock) in out
+
+
+def test_show_a_code_face_up(capsys: pytest.CaptureFixture[str]) -> None:
+    deal = numbered_deal(7)
+    code, out, _ = run(capsys, "show", deal.code, "--face-up")
+    assert code == 0
+    assert out == draw_table(Position.start(deal), Rules(face_up=True)) + "\n"
+    assert "##" not in out
+
+
+def test_show_a_bad_code_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    bad = numbered_deal(1).code.replace("8h8d5s", "8h8dZx")
+    code, out, err = run(capsys, "show", bad)
+    assert (code, out) == (2, "")
+    assert err == "error: card 3 of row 2 is 'Zx', not a card\n"
+
+
+# play
+
+
+def test_play_header_and_quit(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", lines=("q",))
+    assert code == 0
+    assert out.startswith("TriPeaks, deal 1. Standard: one pass through the stock, K–A wrap.\n")
+    assert "Type a card to play it (7h), or: draw (d), reset, undo (u), redo (r), quit (q)." in out
+    assert "Score 0  Run 0  Moves 0  Cleared 0/28  (you can play J or K)" in out
+
+
+def test_play_ends_on_end_of_input(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "2")
+    assert code == 0
+    assert out.startswith("TriPeaks, deal 2.")
+    assert out.endswith("\n\n")
+
+
+def test_play_rules_options(capsys: pytest.CaptureFixture[str]) -> None:
+    _, out, _ = run(capsys, "play", "--rules", "easy", "--face-up", lines=("quit",))
+    assert "Easy: unlimited passes through the stock, K–A wrap, all cards face up." in out
+    assert "##" not in out
+    _, out, _ = run(capsys, "play", "5", "--passes", "2", "--no-wrap", lines=("exit",))
+    assert "TriPeaks, deal 5. Custom: two passes through the stock, no K–A wrap." in out
+    _, out, _ = run(capsys, "play", "--rules", "strict", "--passes", "unlimited", lines=("q",))
+    assert "Custom: unlimited passes through the stock, no K–A wrap." in out
+
+
+def test_play_moves_undo_redo_draw_and_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    deal = build_deal({18: "6c", 19: "9c"}, "5h", ["Kd", "Qd"])
+    lines = ("6c", "u", "r", "d", "", "u", "u", "9c", "zz", "?", "reset", "u", "u", "u", "r", "q")
+    code, out, _ = run(capsys, "play", deal.code, lines=lines)
+    assert code == 0
+    assert out.startswith("TriPeaks, this deal.")
+    assert "Score 1  Run 1  Moves 1  Cleared 1/28  (you can play 5 or 7)" in out
+    assert "Undid 6c." in out and "Redid 6c." in out
+    assert "Score -4  Run 0  Moves 2" in out  # the draw (d)
+    assert "Score -9  Run 0  Moves 3" in out  # the draw (empty line)
+    assert "Undid draw." in out
+    assert "A 9 can't go on a 6. You can play a 5 or a 7." in out
+    assert "'zz' is not a move: write a card such as 7h, or draw, or reset" in out
+    assert out.count("Type a card to play it") == 2  # the header and '?'
+    assert "The stock can only be reset once it is empty." in out
+    assert "Nothing to undo." in out
+    assert "Redid 6c." in out
+
+
+def test_play_to_a_win(capsys: pytest.CaptureFixture[str]) -> None:
+    deal = chain_deal(up_chain(1, 29))
+    moves = tuple(deal.layout_cards[s].code for s in clear_order())
+    code, out, _ = run(capsys, "play", deal.code, lines=(*moves, "d", "q"))
+    assert code == 0
+    assert "Cleared 28/28  (won: the peaks are cleared!)" in out
+    assert f"Score {sum(range(1, 29)) + 60}  Run 28  Moves 28" in out
+    assert "The peaks are cleared: this game is won." in out  # the draw after winning
+    assert "(row 1 cleared)" in out
+
+
+def test_play_out_of_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", stuck_deal().code, "--rules", "easy", lines=("d",))
+    assert code == 0
+    assert "(out of moves (undo to try another way))" in out
+    assert "No more moves: this game is over." in out
+
+
+@pytest.mark.parametrize("deal", ["0", "nonsense", "2147483648"])
+def test_play_bad_deal_exits_2(capsys: pytest.CaptureFixture[str], deal: str) -> None:
+    code, out, err = run(capsys, "play", deal)
+    assert (code, out) == (2, "")
+    assert err.startswith("error: ")

@@ -1,0 +1,182 @@
+"""Saves: versioned JSON of the deal, rules and moves; every bad save is refused whole."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from conftest import build_deal, numbered_deals, random_game, rules_st, stuck_deal
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tripeaks import Deal, Game, InvalidSaveError, Rules, numbered_deal
+from tripeaks.save import FORMAT, VERSION, from_dict, load, to_dict
+
+
+def same_game(a: Game, b: Game) -> None:
+    assert a.deal == b.deal and a.rules == b.rules
+    assert a.positions == b.positions
+    assert a.moves == b.moves
+    assert a.redo_moves == b.redo_moves
+    assert (a.number, a.daily, a.hints, a.seconds) == (b.number, b.daily, b.hints, b.seconds)
+    assert (a.score, a.run, a.status) == (b.score, b.run, b.status)
+
+
+@given(st.data(), numbered_deals, rules_st, st.integers(0, 2**31 - 1) | st.none(),
+       st.integers(0, 9), st.floats(0, 1e6))
+@settings(max_examples=50, deadline=None)
+def test_a_save_replays_to_the_same_game(
+    data: st.DataObject, deal: Deal, rules: Rules, number: int | None, hints: int, seconds: float
+) -> None:
+    game = random_game(data, rules, deal, max_moves=60)
+    for _ in range(data.draw(st.integers(0, game.moves_made))):
+        game.undo()
+    game.number = number or None
+    game.daily = data.draw(st.sampled_from([None, "2026-11-30"]))
+    game.hints = hints
+    game.seconds = round(seconds, 3)
+    text = game.to_json()
+    loaded = Game.from_json(text)
+    same_game(loaded, game)
+    assert loaded.to_json() == text  # parse(print(save)) == save
+    while loaded.can_redo:  # the redo list still works after loading
+        assert loaded.redo() == game.redo()
+    same_game(loaded, game)
+
+
+def test_save_contents() -> None:
+    game = Game(build_deal({18: "6c", 19: "7c"}, "5h"), Rules(passes=None, wrap=False), number=None,
+                daily="2026-11-30")
+    game.play("6c")
+    game.play("7c")
+    game.undo()
+    game.seconds = 12.34567
+    game.hints = 1
+    data = json.loads(game.to_json())
+    assert data == {
+        "format": "tripeaks-save", "version": 1, "deal": game.deal.code,
+        "rules": {"passes": None, "wrap": False, "face_up": False},
+        "moves": ["6c"], "redo": ["7c"], "number": None, "daily": "2026-11-30",
+        "hints": 1, "seconds": 12.346,
+    }
+    assert (FORMAT, VERSION) == ("tripeaks-save", 1)
+    assert to_dict(game) == data
+
+
+def test_loads_bytes_and_integer_seconds() -> None:
+    data = to_dict(Game(numbered_deal(5), number=5))
+    data["seconds"] = 7
+    game = load(json.dumps(data).encode())
+    assert game.number == 5 and game.seconds == 7.0 and isinstance(game.seconds, float)
+
+
+def good() -> dict[str, Any]:
+    game = Game(build_deal({18: "6c", 19: "7c"}, "5h"), number=12)
+    game.play("6c")
+    game.play("7c")
+    game.undo()
+    return to_dict(game)
+
+
+def changed(**fields: Any) -> dict[str, Any]:
+    data = good()
+    data.update(fields)
+    return data
+
+
+def without(name: str) -> dict[str, Any]:
+    data = good()
+    del data[name]
+    return data
+
+
+def test_the_good_save_loads() -> None:
+    game = from_dict(good())
+    assert game.moves_made == 1 and game.can_redo
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("", "The save is damaged: it is not readable JSON."),
+        ("{", "The save is damaged: it is not readable JSON."),
+        (b"\xff\xfe\x00", "The save is damaged: it is not readable JSON."),
+        ("[]", "This is not a TriPeaks save."),
+        ('"tripeaks-save"', "This is not a TriPeaks save."),
+        ('{"format": "tripeaks"}', "This is not a TriPeaks save."),
+    ],
+)
+def test_not_a_save(text: str | bytes, message: str) -> None:
+    with pytest.raises(InvalidSaveError) as error:
+        load(text)
+    assert str(error.value) == message
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (without("version"), "The save has no valid version number."),
+        (changed(version=0), "The save has no valid version number."),
+        (changed(version="1"), "The save has no valid version number."),
+        (changed(version=True), "The save has no valid version number."),
+        (
+            changed(version=2),
+            "The save is from a newer version of the game (format 2; this one reads up to 1).",
+        ),
+        (without("moves"), "The save is missing moves."),
+        (
+            {"format": "tripeaks-save", "version": 1},
+            "The save is missing deal, rules, moves, redo, number, daily, hints, seconds.",
+        ),
+        (changed(cheat=True, zz=1), "The save has unknown fields: cheat, zz."),
+        (changed(deal="nonsense"), "The save's deal is invalid: a deal code is the layout rows"),
+        (changed(deal=None), "The save's deal is invalid: a deal code must be text."),
+        (
+            changed(rules={"passes": 4, "wrap": True, "face_up": False}),
+            "The save's rules are invalid: stock passes must be 1, 2, 3 or unlimited, not 4.",
+        ),
+        (changed(rules={"passes": 1}), "The save's rules are invalid: the rules must have exactly"),
+        (changed(rules="standard"), "The save's rules are invalid"),
+        (changed(number=0), "The save's deal number is invalid."),
+        (changed(number=2**31), "The save's deal number is invalid."),
+        (changed(number="12"), "The save's deal number is invalid."),
+        (changed(daily="2026-13-01"), "The save's daily date is invalid."),
+        (changed(daily=20261130), "The save's daily date is invalid."),
+        (changed(hints=-1), "The save's hint count is invalid."),
+        (changed(hints=1.5), "The save's hint count is invalid."),
+        (changed(seconds=-1), "The save's playing time is invalid."),
+        (changed(seconds=float("inf")), "The save's playing time is invalid."),
+        (changed(seconds=float("nan")), "The save's playing time is invalid."),
+        (changed(seconds="10"), "The save's playing time is invalid."),
+        (changed(seconds=True), "The save's playing time is invalid."),
+        (changed(moves="6c"), "The save's moves must be a list of moves."),
+        (changed(moves=["draw"] * 10_001), "The save's moves must be a list of moves."),
+        (changed(redo=None), "The save's redo must be a list of moves."),
+        (changed(moves=["6c", "Zx"]), "Entry 2 of the save's moves is 'Zx', not a move."),
+        (changed(redo=[7]), "Entry 1 of the save's redo is 7, not a move."),
+        (changed(moves=["draw", "9s"]), "Move 2 of the save (9s) can't be made: The 9 of spades"),
+        (changed(moves=["reset"]), "Move 1 of the save (reset) can't be made: The stock can only be reset"),
+        (changed(redo=["8c"]), "Redo move 1 of the save (8c) can't be made: "),
+        (changed(redo=["7c", "7c"]), "Redo move 2 of the save (7c) can't be made: The 7 of clubs is already"),
+    ],
+)
+def test_bad_saves_are_refused_saying_why(data: dict[str, Any], message: str) -> None:
+    with pytest.raises(InvalidSaveError) as error:
+        Game.from_json(json.dumps(data))
+    assert str(error.value).startswith(message)
+
+
+def test_moves_after_the_end_make_a_bad_save() -> None:
+    game = Game(stuck_deal())
+    for _ in range(23):
+        game.draw()
+    data = to_dict(game)
+    data["moves"].append("draw")
+    with pytest.raises(InvalidSaveError, match=r"Move 24 of the save \(draw\) can't be made: No more moves"):
+        from_dict(data)
+
+
+def test_save_errors_are_value_errors() -> None:
+    with pytest.raises(ValueError, match="not readable JSON"):
+        Game.from_json("not json")

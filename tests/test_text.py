@@ -1,0 +1,71 @@
+"""The table drawn as text for the terminal."""
+
+from __future__ import annotations
+
+from conftest import chain_deal, clear_order, up_chain
+
+from tripeaks import EASY, STANDARD, Game, Position, Rules, numbered_deal
+from tripeaks.text import draw_table
+
+DEAL_1 = numbered_deal(1)
+
+START = """\
+      ##          ##          ##
+    ##  ##      ##  ##      ##  ##
+  ##  ##  ##  ##  ##  ##  ##  ##  ##
+2c  Ad  6s  Kc  Kh  Th  Ts  Js  Td  8s
+
+Waste: Qc    Stock: 23 cards"""
+
+
+def test_the_start_of_deal_1() -> None:
+    assert draw_table(Position.start(DEAL_1), STANDARD) == START
+
+
+def test_reveal_shows_face_down_cards_in_lower_case_and_the_stock_in_order() -> None:
+    text = draw_table(Position.start(DEAL_1), Rules(passes=2), reveal=True)
+    lines = text.splitlines()
+    assert lines[0] == "      7d          9c          4d"
+    assert lines[1] == "    8h  8d      5s  jd      6d  9s"
+    assert lines[2] == "  jc  5d  kd  3c  2d  jh  5h  7h  4h"
+    assert lines[3] == START.splitlines()[3]  # face-up cards keep their case
+    stock = " ".join(c.code for c in DEAL_1.stock)
+    assert lines[5] == f"Waste: Qc    Stock: {stock}, 1 reset left"
+
+
+def test_all_face_up_shows_every_card() -> None:
+    text = draw_table(Position.start(DEAL_1), Rules(face_up=True))
+    assert "##" not in text
+    assert text.splitlines()[1] == "    8h  8d      5s  Jd      6d  9s"
+
+
+def test_passes_left_are_shown() -> None:
+    start = Position.start(DEAL_1)
+    assert draw_table(start, STANDARD).endswith("Stock: 23 cards")
+    assert draw_table(start, Rules(passes=3)).endswith("Stock: 23 cards, 2 resets left")
+    assert draw_table(start, EASY).endswith("Stock: 23 cards, unlimited passes")
+    game = Game(DEAL_1, Rules(passes=2))
+    for _ in range(23):
+        game.draw()
+    assert draw_table(game.position, game.rules).endswith("Waste: 7s    Stock: 0 cards, 1 reset left")
+    game.reset()
+    assert draw_table(game.position, game.rules).endswith("Waste: Qc    Stock: 23 cards, 0 resets left")
+
+
+def test_played_cards_leave_gaps_and_cleared_rows_say_so() -> None:
+    deal = chain_deal(up_chain(1, 29))
+    game = Game(deal)
+    order = clear_order()
+    game.play(deal.layout_cards[order[0]])
+    lines = draw_table(game.position, game.rules).splitlines()
+    assert lines[3].startswith("    " + deal.layout_cards[19].code)
+    for s in order[1:10]:
+        game.play(deal.layout_cards[s])
+    lines = draw_table(game.position, game.rules).splitlines()
+    assert lines[3] == "(row 4 cleared)"
+    assert lines[2] == "  " + "  ".join(deal.layout_cards[s].code for s in range(9, 18))
+    assert lines[5] == f"Waste: {deal.layout_cards[27].code}    Stock: 23 cards"
+    for s in order[10:]:
+        game.play(deal.layout_cards[s])
+    text = draw_table(game.position, game.rules)
+    assert text.splitlines()[:4] == [f"(row {r} cleared)" for r in (1, 2, 3, 4)]

@@ -1,0 +1,682 @@
+"""The exact solver: can the layout still be cleared from a position, and how.
+
+The solver knows every card, face-down and stock included. Suits play no part in the rules,
+so it works on ranks: a state is the set of layout cards left (a 28-bit mask), the waste top's
+rank, and what is left of the stock (and, while the waste can still be turned over, the waste).
+
+Three searches share one :class:`Solver`:
+
+* the last pass through the stock: depth-first over (cards left, top, stock left), keyed by one
+  integer, with positions already proved hopeless remembered across calls;
+* passes still to come (2 or 3 passes): the same, keeping the whole waste in the state;
+* unlimited passes: the waste and stock form a cycle that draws and resets walk round, so a
+  move is "advance k cards, then play": every move clears a card and the search is acyclic.
+
+Fewest moves is a separate 0-1 breadth-first search: every winning line plays the same cards,
+so the fewest moves are the fewest draws and resets.
+
+A work budget (nodes and seconds) bounds every search; a search that runs out answers
+``gave_up`` and keeps what it proved, so asking again goes further.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable, Generator, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .layout import Layout, bits
+from .moves import DRAW, RESET, Move
+from .position import Position, Status
+from .rules import Rules
+
+__all__ = ["DEFAULT_BUDGET", "Result", "Solution", "Solver", "solve"]
+
+DEFAULT_BUDGET = 5_000_000
+_RANKS = 0x3FFE  # bits 1..13: one per rank
+_ADVANCE = -1  # a draw or a reset, in a path of slots
+_TICK = 2_048  # states between pauses of a search
+# States of the breadth-first search: cards left (bits 0-27), a slot or stock index
+# (bits 28-33) and a kind (bits 34-35).
+_CARDS = (1 << 28) - 1
+_AFTER, _DRAWN, _ROOT = 1 << 34, 2 << 34, 3 << 34
+_KIND = 3 << 34
+
+
+class Result(StrEnum):
+    WON = "won"
+    LOST = "lost"
+    GAVE_UP = "gave_up"
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """The solver's answer. ``moves`` clears the layout when ``result`` is ``won``, else is empty."""
+
+    result: Result
+    moves: tuple[Move, ...]
+    nodes: int
+    seconds: float
+
+    @property
+    def won(self) -> bool:
+        return self.result is Result.WON
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "result": self.result.value,
+            "moves": [m.notation for m in self.moves],
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+        }
+
+
+class _GiveUp(Exception):
+    pass
+
+
+def _neighbour_ranks(ranks: int, wrap: bool) -> int:
+    """The rank bits one away from any rank in ``ranks``."""
+    near = ((ranks << 1) | (ranks >> 1)) & _RANKS
+    if wrap:
+        if ranks & (1 << 13):
+            near |= 1 << 1
+        if ranks & (1 << 1):
+            near |= 1 << 13
+    return near
+
+
+def _rank_bits(ranks: tuple[int, ...] | list[int]) -> int:
+    out = 0
+    for r in ranks:
+        out |= 1 << r
+    return out
+
+
+def _flow_ok(layout: list[int], stock: list[int], top: int) -> bool:
+    """Whether, without K–A wrap, every layout card can have a card one rank lower or higher
+    played or drawn just before it, if each card on top takes at most one card after it.
+
+    Ranks alternate parity along a run, so odd ranks feed even ones and back: two chains,
+    each settled greedily from the ace up.
+    """
+    for r in (1, 2):
+        carry = layout[r - 1] + stock[r - 1] + (top == r - 1) if r == 2 else 0
+        while r <= 13:
+            need = layout[r] - carry
+            if r < 13:
+                supply = layout[r + 1] + stock[r + 1] + (top == r + 1)
+                if need > 0:
+                    supply -= need
+                    if supply < 0:
+                        return False
+                carry = supply
+            elif need > 0:
+                return False
+            r += 2
+    return True
+
+
+def _counts_from(stock: tuple[int, ...]) -> list[list[int]]:
+    """``counts[i][rank]``: how many cards of each rank the stock holds from index ``i`` on."""
+    counts = [[0] * 14 for _ in range(len(stock) + 1)]
+    for i in range(len(stock) - 1, -1, -1):
+        counts[i][:] = counts[i + 1]
+        counts[i][stock[i]] += 1
+    return counts
+
+
+_FREE_CACHE: dict[int, dict[int, int]] = {}
+
+
+def _free_table(layout: Layout) -> dict[int, int]:
+    """A cache, shared by every solver of one layout, of the free slots of each set of cards left."""
+    return _FREE_CACHE.setdefault(id(layout), {})
+
+
+class Solver:
+    """Solves positions of one deal under one set of rules, remembering what it proved.
+
+    Keep one per game: a hint that walks back through the game's history reuses every
+    position already proved hopeless, and a search cut short by its budget carries on
+    where it stopped when the same position is asked about again.
+    """
+
+    def __init__(self, position: Position, rules: Rules) -> None:
+        """A solver for the deal ``position`` belongs to (it reads the cards in every slot)."""
+        layout = position.layout
+        self.rules = rules
+        self.layout = layout
+        self.wrap = rules.wrap
+        self.rank = [c.rank if c is not None else 0 for c in position.cards]
+        self.adjacent_slots = [0] * 14
+        for t in range(1, 14):
+            near = _neighbour_ranks(1 << t, self.wrap)
+            self.adjacent_slots[t] = sum(
+                1 << s for s, r in enumerate(self.rank) if r and near >> r & 1
+            )
+        # support[s]: the layout cards that could be played just before the card in slot s:
+        # one rank away, not under it, and not on it with other cards in between.
+        self.support = [
+            self.adjacent_slots[r] & ~layout.beneath[s] & ~(layout.above[s] & ~layout.covered_by[s])
+            if r
+            else 0
+            for s, r in enumerate(self.rank)
+        ]
+        self._free = _free_table(layout)
+        self._isolated: dict[int, tuple[tuple[int, tuple[int, ...], int], ...]] = {}
+        self._layout_ranks: dict[int, int] = {}
+        self._rank_counts: dict[int, list[int]] = {}
+        self._bases: dict[tuple[int, ...], int] = {}
+        self._base_stock: list[tuple[int, ...]] = []
+        # Last pass, per stock: (cards, top) and (cards) just after a draw -> the earliest
+        # stock index from which they are proved lost.
+        self._lost_top: dict[int, int] = {}
+        self._lost_drawn: dict[int, int] = {}
+        self._dead_multi: set[tuple[object, ...]] = set()  # states with passes still to come
+        self._pending: dict[tuple[object, ...], Iterator[None]] = {}
+        self._base(tuple(c.rank for c in position.stock))
+        self.nodes = 0
+
+    # Shared helpers
+
+    def free(self, remaining: int) -> int:
+        free = self._free.get(remaining)
+        if free is None:
+            free = self._free[remaining] = self.layout.free(remaining)
+        return free
+
+    def layout_ranks(self, remaining: int) -> int:
+        ranks = self._layout_ranks.get(remaining)
+        if ranks is None:
+            ranks = 0
+            for s in bits(remaining):
+                ranks |= 1 << self.rank[s]
+            self._layout_ranks[remaining] = ranks
+        return ranks
+
+    def isolated(self, remaining: int) -> tuple[tuple[int, tuple[int, ...], int], ...]:
+        """What the cards that no layout card can lead into still need from the stock.
+
+        A card no layout card left can lead into must follow a card from the stock (or the
+        present top), and no stock card can lead into two cards. Each entry is (such cards,
+        the ranks that can lead into them, those ranks as a mask): one per rank, and one for
+        all of them together.
+        """
+        found = self._isolated.get(remaining)
+        if found is None:
+            counts = [0] * 14
+            support, rank = self.support, self.rank
+            todo = remaining
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                s = low.bit_length() - 1
+                if not support[s] & remaining:
+                    counts[rank[s]] += 1
+            demands = []
+            total, union = 0, 0
+            for r in range(1, 14):
+                if counts[r]:
+                    near = _neighbour_ranks(1 << r, self.wrap)
+                    demands.append((counts[r], tuple(bits(near)), near))
+                    total += counts[r]
+                    union |= near
+            if len(demands) > 1:
+                demands.append((total, tuple(bits(union)), union))
+            found = self._isolated[remaining] = tuple(demands)
+            all_counts = [0] * 14
+            todo = remaining
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                all_counts[rank[low.bit_length() - 1]] += 1
+            self._rank_counts[remaining] = all_counts
+        return found
+
+    def _base(self, stock: tuple[int, ...]) -> tuple[int, int]:
+        """A known stock that ``stock`` is the tail of, and how far into it it starts.
+
+        Positions of one pass share their stock's tail, so they share what was proved.
+        """
+        for base, bid in self._bases.items():
+            offset = len(base) - len(stock)
+            if offset >= 0 and base[offset:] == stock:
+                return bid, offset
+        bid = len(self._bases)
+        self._bases[stock] = bid
+        self._base_stock.append(stock)
+        return bid, 0
+
+    def _spender(self, limit: int) -> Callable[[], None]:
+        def spend() -> None:
+            self.nodes += 1
+            if self.nodes > limit:
+                raise _GiveUp
+
+        return spend
+
+    # Entry point
+
+    def solve(
+        self,
+        position: Position,
+        *,
+        budget: int | None = DEFAULT_BUDGET,
+        seconds: float | None = None,
+        shortest: bool = False,
+    ) -> Solution:
+        """Whether ``position`` can still be won, with a winning line when it can.
+
+        ``budget`` caps the states examined and ``seconds`` the time; when either runs out
+        the answer is ``gave_up``, and asking again about the same position carries on.
+        """
+        started = time.perf_counter()
+        status = position.status(self.rules)
+        if status is not Status.PLAYING:
+            result = Result.WON if status is Status.WON else Result.LOST
+            return Solution(result, (), 0, time.perf_counter() - started)
+        key = (position.remaining, position.stock, position.waste, position.resets, shortest)
+        search = self._pending.pop(key, None) or self._search(position, shortest)
+        first = self.nodes
+        limit = first + (budget if budget is not None else 1 << 62)
+        deadline = started + seconds if seconds is not None else None
+        path: list[int] | None = None
+        while True:
+            try:
+                next(search)
+            except StopIteration as stop:
+                path = stop.value
+                break
+            if self.nodes >= limit or (deadline is not None and time.perf_counter() > deadline):
+                self._pending[key] = search
+                return Solution(Result.GAVE_UP, (), self.nodes - first, time.perf_counter() - started)
+        elapsed = time.perf_counter() - started
+        if path is None:
+            return Solution(Result.LOST, (), self.nodes - first, elapsed)
+        return Solution(Result.WON, self._moves(position, path), self.nodes - first, elapsed)
+
+    def _moves(self, position: Position, path: list[int]) -> tuple[Move, ...]:
+        """Turn a path of slots and advances into moves, each checked by the rules themselves."""
+        moves = []
+        for step in path:
+            if step == _ADVANCE:
+                move = DRAW if position.stock else RESET
+            else:
+                card = position.cards[step]
+                assert card is not None
+                move = Move("play", card)
+            position = position.after(move, self.rules)
+            moves.append(move)
+        return tuple(moves)
+
+    def _search(self, position: Position, shortest: bool) -> Generator[None, None, list[int] | None]:
+        """The search for one position, pausing every few thousand states."""
+        remaining = position.remaining
+        stock = tuple(c.rank for c in position.stock)
+        waste = tuple(c.rank for c in position.waste)
+        left = None if self.rules.resets is None else self.rules.resets - position.resets
+        if shortest:
+            if left == 0:
+                return (yield from self._layers(remaining, waste[-1], stock))
+            return (yield from self._fewest_advances(remaining, stock, waste, left))
+        while True:
+            try:
+                if left == 0:
+                    return self._last_pass(remaining, waste[-1], stock, self.nodes + _TICK)
+                if left is None:
+                    cycle = (waste[-1], *stock, *waste[:-1])
+                    return self._unlimited(remaining, cycle, self.nodes + _TICK)
+                return self._passes_to_come(remaining, stock, waste, left, self.nodes + _TICK)
+            except _GiveUp:
+                yield  # what was proved is kept: the next round goes further
+
+    # The last pass
+
+    def _last_pass(self, remaining: int, top: int, stock: tuple[int, ...], limit: int) -> list[int] | None:
+        """Depth-first search of the last pass: plays before draws, the waste below its top
+        no longer matters.
+
+        More stock left is never worse: with the stock at ``i`` a player can do all they
+        could at any later ``j`` (make the same plays, then draw up to ``j``). So each
+        (cards, top), and each (cards) just after a draw, keeps the earliest stock index
+        proved lost, and arriving there at that index or later needs no search.
+        """
+        bid, offset = self._base(stock)
+        stock = self._base_stock[bid]
+        n = len(stock)
+        counts_from = _counts_from(stock)
+        isolated = self.isolated
+        rank_counts = self._rank_counts
+        flow = None if self.wrap else _flow_ok
+        lost_top, lost_drawn = self._lost_top, self._lost_drawn
+        tag = bid << 40
+        free_cache, layout_free = self._free, self.layout.free
+        adjacent_slots, rank = self.adjacent_slots, self.rank
+        path: list[int] = []
+        never = n + 1
+        spend = self._spender(limit)
+
+        def search(remaining: int, i: int, top: int) -> bool:
+            if not remaining:
+                return True
+            key = remaining | top << 28 | tag
+            if i >= lost_top.get(key, never):
+                return False
+            drawn_key = remaining | tag
+            drawn = lost_drawn.get(drawn_key, never)
+            if i >= drawn and i and top == stock[i - 1]:
+                return False
+            spend()
+            counts = counts_from[i]
+            for need, near_ranks, near in isolated(remaining):
+                if (near >> top & 1) + sum([counts[q] for q in near_ranks]) < need:
+                    break
+            else:
+                if flow is None or flow(rank_counts[remaining], counts, top):
+                    free = free_cache.get(remaining)
+                    if free is None:
+                        free = free_cache[remaining] = layout_free(remaining)
+                    plays = free & adjacent_slots[top]
+                    while plays:
+                        low = plays & -plays
+                        plays ^= low
+                        slot = low.bit_length() - 1
+                        if search(remaining ^ low, i, rank[slot]):
+                            path.append(slot)
+                            return True
+                    if i < n and i + 1 < drawn and search(remaining, i + 1, stock[i]):
+                        path.append(_ADVANCE)
+                        return True
+            lost_top[key] = i
+            if i < n and i + 1 < lost_drawn.get(drawn_key, never):
+                lost_drawn[drawn_key] = i + 1  # drawing from here was tried too
+            return False
+
+        won = search(remaining, offset, top)
+        path.reverse()
+        return path if won else None
+
+    def _layers(
+        self, remaining: int, top: int, stock: tuple[int, ...]
+    ) -> Generator[None, None, list[int] | None]:
+        """Breadth-first search of the last pass, one stock card at a time.
+
+        Every state is reached first with the most stock left, which is never worse, so each
+        is expanded once; each play out of a set of cards is tried once. The first win found
+        has the fewest draws, hence the fewest moves. A search that ends lost records what it
+        proved for later searches of the same deal.
+        """
+        bid, offset = self._base(stock)
+        stock = self._base_stock[bid]
+        n = len(stock)
+        counts_from = _counts_from(stock)
+        isolated = self.isolated
+        rank_counts = self._rank_counts
+        flow = None if self.wrap else _flow_ok
+        tag = bid << 40
+        lost_top, lost_drawn = self._lost_top, self._lost_drawn
+        never = n + 1
+        free_cache, layout_free = self._free, self.layout.free
+        adjacent_slots, rank = self.adjacent_slots, self.rank
+        rank_slots = [sum(1 << s for s, r in enumerate(rank) if r == q) for q in range(14)]
+        explored: dict[int, int] = {}  # cards -> slots already played from them
+        first: dict[int, tuple[int, int]] = {}  # cards -> (stock index, state) first reached
+        parent: dict[int, int] = {}  # state after a play -> the state it was made from
+        made: dict[int, int] = {}  # (cards, top) -> stock index where reached
+        waiting: list[set[int]] = [set() for _ in range(14)]  # rank -> cards with it free, untried
+        root = remaining | _ROOT
+
+        def reach(remaining: int, i: int, state: int) -> None:
+            if remaining not in first:
+                first[remaining] = (i, state)
+                free = free_cache.get(remaining)
+                if free is None:
+                    free = free_cache[remaining] = layout_free(remaining)
+                if i + 1 < lost_drawn.get(remaining | tag, never):
+                    for s in bits(free):
+                        waiting[rank[s]].add(remaining)
+
+        def path_to(state: int) -> list[int]:
+            steps: list[int] = []
+            while state != root:
+                if state & _KIND == _AFTER:
+                    steps.append(state >> 28 & 63)
+                    state = parent[state]
+                else:  # just after a draw: draws from the first state with these cards
+                    at, earlier = first[state & _CARDS]
+                    steps.extend([_ADVANCE] * ((state >> 28 & 63) - at))
+                    state = earlier
+            steps.reverse()
+            return steps
+
+        reach(remaining, offset, root)
+        todo: list[tuple[int, int, int]] = [(remaining, top, root)]
+        made[remaining | top << 28 | tag] = offset
+        i = offset
+        count = 0
+        while True:
+            while todo:
+                cards, top, state = todo.pop()
+                count += 1
+                if count >= _TICK:
+                    self.nodes += count
+                    count = 0
+                    yield
+                counts = counts_from[i]
+                for need, near_ranks, near in isolated(cards):
+                    if (near >> top & 1) + sum([counts[q] for q in near_ranks]) < need:
+                        break
+                else:
+                    if flow is None or flow(rank_counts[cards], counts, top):
+                        free = free_cache.get(cards)
+                        if free is None:
+                            free = free_cache[cards] = layout_free(cards)
+                        done = explored.get(cards, 0)
+                        plays = free & adjacent_slots[top] & ~done
+                        if plays:
+                            explored[cards] = done | plays
+                            while plays:
+                                low = plays & -plays
+                                plays ^= low
+                                after = cards ^ low
+                                slot = low.bit_length() - 1
+                                state_after = after | slot << 28 | _AFTER
+                                parent[state_after] = state
+                                if not after:
+                                    self.nodes += count
+                                    return path_to(state_after)
+                                top_after = rank[slot]
+                                key = after | top_after << 28 | tag
+                                if key in made or i >= lost_top.get(key, never):
+                                    continue
+                                made[key] = i
+                                reach(after, i, state_after)
+                                todo.append((after, top_after, state_after))
+            if i >= n:
+                break
+            i += 1
+            drawn = stock[i - 1]
+            for r in bits(_neighbour_ranks(1 << drawn, self.wrap)):
+                slots = rank_slots[r]
+                bucket = waiting[r]
+                for cards in list(bucket):
+                    untried = free_cache[cards] & slots & ~explored.get(cards, 0)
+                    if not untried or i >= lost_drawn.get(cards | tag, never):
+                        bucket.discard(cards)
+                    else:
+                        todo.append((cards, drawn, cards | i << 28 | _DRAWN))
+        self.nodes += count
+        # Lost: everything reached is lost from where it was reached.
+        for key, at in made.items():
+            if at < lost_top.get(key, never):
+                lost_top[key] = at
+        for cards, (at, _) in first.items():
+            if at + 1 < lost_drawn.get(cards | tag, never):
+                lost_drawn[cards | tag] = at + 1
+        return None
+
+    def _passes_to_come(
+        self,
+        remaining: int,
+        stock: tuple[int, ...],
+        waste: tuple[int, ...],
+        left: int,
+        limit: int,
+    ) -> list[int] | None:
+        """Depth-first search while the waste will be turned over again: it is all state."""
+        dead = self._dead_multi
+        spend = self._spender(limit)
+        path: list[int] = []
+
+        def search(remaining: int, stock: tuple[int, ...], waste: tuple[int, ...], left: int) -> bool:
+            if not remaining:
+                return True
+            if left == 0:
+                sub = self._last_pass(remaining, waste[-1], stock, limit)
+                if sub is None:
+                    return False
+                path.extend(reversed(sub))
+                return True
+            key = (remaining, stock, waste, left)
+            if key in dead:
+                return False
+            spend()
+            ranks = self.layout_ranks(remaining)
+            avail = ranks | _rank_bits(stock) | _rank_bits(waste)
+            if ranks & ~_neighbour_ranks(avail, self.wrap):
+                dead.add(key)
+                return False
+            plays = self.free(remaining) & self.adjacent_slots[waste[-1]]
+            for slot in bits(plays):
+                if search(remaining ^ 1 << slot, stock, (*waste, self.rank[slot]), left):
+                    path.append(slot)
+                    return True
+            if stock:
+                after = search(remaining, stock[1:], (*waste, stock[0]), left)
+            else:
+                after = search(remaining, waste[1:], waste[:1], left - 1)
+            if after:
+                path.append(_ADVANCE)
+                return True
+            dead.add(key)
+            return False
+
+        won = search(remaining, stock, waste, left)
+        path.reverse()
+        return path if won else None
+
+    def _unlimited(
+        self, remaining: int, cycle: tuple[int, ...], limit: int
+    ) -> list[int] | None:
+        """Depth-first over "advance k cards round the cycle, then play": acyclic, as each clears one."""
+        dead = self._dead_multi
+        spend = self._spender(limit)
+        path: list[int] = []
+
+        def search(remaining: int, cycle: tuple[int, ...]) -> bool:
+            if not remaining:
+                return True
+            key = (remaining, cycle)
+            if key in dead:
+                return False
+            spend()
+            ranks = self.layout_ranks(remaining)
+            if ranks & ~_neighbour_ranks(ranks | _rank_bits(cycle), self.wrap):
+                dead.add(key)
+                return False
+            free = self.free(remaining)
+            for k, top in enumerate(cycle):
+                for slot in bits(free & self.adjacent_slots[top]):
+                    after = (self.rank[slot], *cycle[k + 1 :], *cycle[:k], top)
+                    if search(remaining ^ 1 << slot, after):
+                        path.append(slot)
+                        path.extend([_ADVANCE] * k)
+                        return True
+            dead.add(key)
+            return False
+
+        won = search(remaining, cycle)
+        path.reverse()
+        return path if won else None
+
+    # Fewest moves with passes to come: 0-1 breadth first, plays cost nothing, draws and
+    # resets cost one (every winning line plays the same cards).
+
+    def _fewest_advances(
+        self, remaining: int, stock: tuple[int, ...], waste: tuple[int, ...], left: int | None
+    ) -> Generator[None, None, list[int] | None]:
+        wrap = self.wrap
+        State = tuple[int, tuple[int, ...], tuple[int, ...], int]
+
+        def key(state: State) -> tuple[object, ...]:
+            remaining, stock, waste, left = state
+            if left == 0:  # the waste below the top is gone for good
+                return (remaining, stock, waste[-1])
+            if left < 0:  # unlimited: only the cycle counts
+                return (remaining, (waste[-1], *stock, *waste[:-1]))
+            return state
+
+        start: State = (remaining, stock, waste, -1 if left is None else left)
+        distance: dict[tuple[object, ...], int] = {key(start): 0}
+        parents: dict[tuple[object, ...], tuple[tuple[object, ...], int]] = {}
+        done: set[tuple[object, ...]] = set()
+        queue: deque[tuple[int, State]] = deque([(0, start)])
+        while queue:
+            cost, state = queue.popleft()
+            here = key(state)
+            if here in done:
+                continue
+            done.add(here)
+            remaining, stock, waste, left = state
+            if not remaining:
+                path: list[int] = []
+                while here in parents:
+                    here, step = parents[here]
+                    path.append(step)
+                path.reverse()
+                return path
+            self.nodes += 1
+            if not self.nodes % _TICK:
+                yield
+            ranks = self.layout_ranks(remaining)
+            pool = _rank_bits(stock) | (_rank_bits(waste) if left != 0 else 1 << waste[-1])
+            if ranks & ~_neighbour_ranks(ranks | pool, wrap):
+                continue
+            steps: list[tuple[int, State, int]] = [
+                (0, (remaining ^ 1 << slot, stock, (*waste, self.rank[slot]), left), slot)
+                for slot in bits(self.free(remaining) & self.adjacent_slots[waste[-1]])
+            ]
+            if stock:
+                steps.append((1, (remaining, stock[1:], (*waste, stock[0]), left), _ADVANCE))
+            elif left != 0 and len(waste) > 1:
+                again = left - 1 if left > 0 else left
+                steps.append((1, (remaining, waste[1:], waste[:1], again), _ADVANCE))
+            for extra, after, step in steps:
+                there = key(after)
+                if cost + extra < distance.get(there, 1 << 30):
+                    distance[there] = cost + extra
+                    parents[there] = (here, step)
+                    if extra:
+                        queue.append((cost + 1, after))
+                    else:
+                        queue.appendleft((cost, after))
+        return None
+
+
+def solve(
+    position: Position,
+    rules: Rules,
+    *,
+    budget: int | None = DEFAULT_BUDGET,
+    seconds: float | None = None,
+    shortest: bool = False,
+) -> Solution:
+    """Solve one position: ``won`` with moves, ``lost`` (every line tried) or ``gave_up``.
+
+    ``budget`` caps the states examined and ``seconds`` the time. ``shortest`` asks for a
+    winning line with the fewest moves, a slower search.
+    """
+    return Solver(position, rules).solve(position, budget=budget, seconds=seconds, shortest=shortest)
