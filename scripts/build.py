@@ -128,8 +128,8 @@ def build_wheel() -> Path:
     return wheel
 
 
-def write_manifest(wheel: Path) -> dict[str, object]:
-    """Record what the page will run, and refuse a wheel whose tripeaks/*.py differ from the source tree."""
+def make_manifest(wheel: Path) -> dict[str, object]:
+    """Describe what the page will run, and refuse a wheel whose tripeaks/*.py differ from the source tree."""
     with zipfile.ZipFile(wheel) as archive:
         shipped = {
             name: hashlib.sha256(archive.read(name)).hexdigest()
@@ -143,15 +143,13 @@ def write_manifest(wheel: Path) -> dict[str, object]:
         differ = sorted(set(shipped.items()) ^ set(source.items()))
         raise SystemExit(f"the wheel's files differ from tripeaks/: {differ}")
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
-    manifest: dict[str, object] = {
+    return {
         "name": "tripeaks",
         "version": version,
         "wheel": f"wheels/{wheel.name}",
         "wheel_sha256": sha256(wheel),
         "files": dict(sorted(shipped.items())),
     }
-    (VENDOR / "engine.json").write_text(json.dumps(manifest, indent=2) + "\n")
-    return manifest
 
 
 def check_config(wheel: Path) -> None:
@@ -167,17 +165,20 @@ def main() -> None:
     args = parser.parse_args()
     if not (NODE_MODULES / "pyodide" / "pyodide.mjs").exists():
         raise SystemExit("node_modules/ is missing: run `npm ci` first (or `make build`)")
+    # engine.json is written last: make takes it as the mark of a complete build.
+    (VENDOR / "engine.json").unlink(missing_ok=True)
     VENDOR.mkdir(parents=True, exist_ok=True)
     copy_pyodide()
     copy_pyscript()
     wheel = build_wheel()
-    manifest = write_manifest(wheel)
+    manifest = make_manifest(wheel)
     check_config(wheel)
     if not args.no_test_wheels:
         pip_download(PYODIDE_TEST_WHEELS, TEST_WHEELS)
         wanted = {w for r in PYODIDE_TEST_WHEELS for w in TEST_WHEELS.glob(wheel_glob(r))}
         for stale in set(TEST_WHEELS.glob("*.whl")) - wanted:
             stale.unlink()
+    (VENDOR / "engine.json").write_text(json.dumps(manifest, indent=2) + "\n")
     print(f"built web/vendor/ with tripeaks {manifest['version']} ({len(manifest['files'])} engine files)")  # type: ignore[arg-type]
 
 

@@ -91,7 +91,7 @@ def test_show_reveal(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "show", "1", "--reveal")
     assert code == 0
     assert "##" not in out
-    assert "jd" in out  # a face-down card, shown in lower case
+    assert "jD" in out  # a face-down card, marked by its case
     assert " ".join(c.code for c in numbered_deal(1).stock) in out
 
 

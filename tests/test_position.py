@@ -178,7 +178,7 @@ def test_covered_cards_cannot_be_played() -> None:
     position = Position.start(deal)
     assert not position.can_play(C("4d"), STANDARD)
     assert Move.play("4d") not in position.legal_moves(STANDARD)
-    with pytest.raises(IllegalMoveError, match="face down"):
+    with pytest.raises(IllegalMoveError, match="not one of the face-up cards"):
         position.after(Move.play("4d"), STANDARD)
 
 
@@ -449,7 +449,8 @@ def test_explain_never_names_a_face_down_card() -> None:
         said = game.explain(s)
         assert said == "That card is face down: clear the cards on top of it to turn it over."
         assert card.name not in said and card.code not in said
-    assert game.explain("4d") == game.explain(9)
+    # Named by the player, a hidden card gets the same answer as a card in the stock.
+    assert game.explain("4d") == "The 4 of diamonds is not one of the face-up cards."
 
 
 def test_explain_covered_face_up_card() -> None:
@@ -463,7 +464,7 @@ def test_explain_cards_off_the_table_and_bad_places() -> None:
     deal = build_deal({18: "6c"}, "5h", ["9s"])
     game = Game(deal)
     assert game.explain("5h") == "The 5 of hearts is already on the waste."
-    assert game.explain("9s") == "The 9 of spades is not on the table."
+    assert game.explain("9s") == "The 9 of spades is not one of the face-up cards."
     assert game.explain(28) == "There is no such place on the table."
     assert game.explain(-1) == "There is no such place on the table."
     assert game.explain("Zx") == "'Zx' is not a card."
@@ -477,7 +478,7 @@ def test_illegal_play_errors_say_why() -> None:
     position = Position.start(deal)
     for card, why in [
         ("9c", "A 9 can't go on a 5. You can play a 4 or a 6."),
-        ("9s", "The 9 of spades is not on the table."),
+        ("9s", "The 9 of spades is not one of the face-up cards."),
         ("5h", "The 5 of hearts is already on the waste."),
     ]:
         with pytest.raises(IllegalMoveError) as error:

@@ -22,12 +22,12 @@ def test_the_start_of_deal_1() -> None:
     assert draw_table(Position.start(DEAL_1), STANDARD) == START
 
 
-def test_reveal_shows_face_down_cards_in_lower_case_and_the_stock_in_order() -> None:
+def test_reveal_marks_face_down_cards_and_shows_the_stock_in_order() -> None:
     text = draw_table(Position.start(DEAL_1), Rules(passes=2), reveal=True)
     lines = text.splitlines()
-    assert lines[0] == "      7d          9c          4d"
-    assert lines[1] == "    8h  8d      5s  jd      6d  9s"
-    assert lines[2] == "  jc  5d  kd  3c  2d  jh  5h  7h  4h"
+    assert lines[0] == "      7D          9C          4D"
+    assert lines[1] == "    8H  8D      5S  jD      6D  9S"
+    assert lines[2] == "  jC  5D  kD  3C  2D  jH  5H  7H  4H"
     assert lines[3] == START.splitlines()[3]  # face-up cards keep their case
     stock = " ".join(c.code for c in DEAL_1.stock)
     assert lines[5] == f"Waste: Qc    Stock: {stock}, 1 reset left"

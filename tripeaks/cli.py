@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
+import os
 import sys
+import time
 from collections.abc import Callable, Sequence
 
 from .cards import rank_label
@@ -14,6 +17,8 @@ from .game import Game
 from .numbered import daily_seed, deal_from_seed, numbered_deal
 from .position import Status
 from .rules import Rules
+from .solver import DEFAULT_BUDGET, Result, solve
+from .stats import solve_range
 from .text import draw_table
 
 __all__ = ["main"]
@@ -64,6 +69,20 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game in the terminal")
     play.add_argument("deal", nargs="?", default="1", help="a deal number or code (default 1)")
     _add_rules(play)
+
+    solve = sub.add_parser("solve", help="solve a deal: won with the moves, lost, or gave up")
+    solve.add_argument("deal", help="a deal number or code")
+    _add_rules(solve)
+    solve.add_argument("--shortest", action="store_true", help="a winning line with the fewest moves")
+    solve.add_argument("--json", action="store_true", help="print one JSON object")
+    solve.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="states to examine at most")
+
+    stats = sub.add_parser("stats", help="solve a range of deals and print the winnable share")
+    stats.add_argument("--deals", default="1-1000", metavar="FIRST-LAST")
+    _add_rules(stats)
+    stats.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    stats.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
+    stats.add_argument("--shortest", action="store_true")
     return parser
 
 
@@ -84,6 +103,10 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
             game = Game(deal, Rules(face_up=args.face_up))
             print(draw_table(game.position, game.rules, reveal=args.reveal))
             return 0
+        if args.command == "solve":
+            return _solve(args)
+        if args.command == "stats":
+            return _stats(args)
         deal, number = _deal_arg(args.deal)
         return _play(Game(deal, _rules(args), number=number), read)
     except (InvalidDealError, ValueError) as error:
@@ -134,3 +157,46 @@ def _play(game: Game, read: Callable[[str], str]) -> int:
         except IllegalMoveError as error:
             print(error)
         print()
+
+
+def _solve(args: argparse.Namespace) -> int:
+    deal, _ = _deal_arg(args.deal)
+    rules = _rules(args)
+    answer = solve(Game(deal, rules).position, rules, budget=args.budget, shortest=args.shortest)
+    if args.json:
+        print(json.dumps(answer.to_dict()))
+        return 0
+    said = {
+        Result.WON: f"won in {len(answer.moves)} moves",
+        Result.LOST: "lost: no line clears the layout",
+        Result.GAVE_UP: "gave up: the budget ran out before an answer",
+    }[answer.result]
+    print(f"{said} ({answer.nodes:,} states, {answer.seconds:.3f} s)")
+    if answer.moves:
+        print(" ".join(m.notation for m in answer.moves))
+    return 0
+
+
+def _stats(args: argparse.Namespace) -> int:
+    first, _, last = args.deals.partition("-")
+    try:
+        numbers = range(int(first), int(last or first) + 1)
+        numbered_deal(numbers[0])
+        numbered_deal(numbers[-1])
+    except (ValueError, IndexError):
+        raise ValueError(f"--deals takes FIRST-LAST deal numbers, not {args.deals!r}") from None
+    rules = _rules(args)
+    started = time.perf_counter()
+    total = len(numbers)
+
+    def progress(done: int) -> None:
+        width = 30
+        filled = width * done // total
+        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="", file=sys.stderr)
+
+    summary = solve_range(numbers, rules, jobs=args.jobs, budget=args.budget,
+                          shortest=args.shortest, progress=progress)
+    print(file=sys.stderr)
+    print(f"{rules.describe()}; deals {numbers[0]}-{numbers[-1]}")
+    print(summary.report(time.perf_counter() - started))
+    return 0

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .cards import Card
 from .deal import Deal
 from .errors import IllegalMoveError, InvalidCardError
 from .moves import DRAW, RESET, Move
 from .position import Position, Status
 from .rules import STANDARD, Rules
+
+if TYPE_CHECKING:
+    from .hint import Hint
+    from .solver import Solver
 
 __all__ = ["Game"]
 
@@ -46,6 +52,9 @@ class Game:
         self._positions = [Position.start(self.deal)]
         self._moves: list[Move] = []
         self._redo: list[Move] = []  # the next move to redo is last
+        self._solver: Solver | None = None
+        self._hint_spent = 0  # states examined for the hint being worked out
+        self._hint_at: object = None  # the (moves made, position) that hint is for
 
     def __repr__(self) -> str:
         return f"Game({self.deal.code!r}, {self.rules!r})"
@@ -192,6 +201,40 @@ class Game:
         """Back to the deal; the moves made can be redone."""
         while self._moves:
             self.undo()
+
+    # Help
+
+    @property
+    def solver(self) -> Solver:
+        """The solver for this deal and rules, kept so that what it proved is reused."""
+        if self._solver is None:
+            from .solver import Solver
+
+            self._solver = Solver(self.start, self.rules)
+        return self._solver
+
+    def hint(self, *, budget: int | None = None, seconds: float | None = None) -> Hint:
+        """Advice for the current position: see :class:`tripeaks.hint.Hint`.
+
+        ``seconds`` bounds this call; a ``thinking`` hint means ask again to carry on. Each
+        hint given counts in :attr:`hints`.
+        """
+        from .hint import HINT_BUDGET, hint
+
+        history = (len(self._moves), self.position)
+        if self._hint_at != history:
+            self._hint_at, self._hint_spent = history, 0
+        advice, self._hint_spent = hint(
+            self,
+            self.solver,
+            budget=HINT_BUDGET if budget is None else budget,
+            seconds=seconds,
+            spent=self._hint_spent,
+        )
+        if advice.kind not in ("thinking", "over"):
+            self.hints += 1
+            self._hint_at = None
+        return advice
 
     # Saving
 

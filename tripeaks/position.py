@@ -212,7 +212,7 @@ class Position:
             if slot is None:
                 if target in self.waste:
                     return f"The {target.name} is already on the waste."
-                return f"The {target.name} is not on the table."
+                return f"The {target.name} is not one of the face-up cards."
         else:
             slot = target
             if not 0 <= slot < len(self.cards):
@@ -221,6 +221,9 @@ class Position:
                 return "That card has already been played."
         card = self.cards[slot]
         assert card is not None
+        if isinstance(target, Card) and not self.is_face_up(slot, rules):
+            # Named but hidden: answer as for a stock card, so nothing is given away.
+            return f"The {card.name} is not one of the face-up cards."
         if not self.is_face_up(slot, rules):
             return "That card is face down: clear the cards on top of it to turn it over."
         if not self.layout.is_free(self.remaining, slot):

@@ -41,7 +41,7 @@ class Rules:
             return replace(RULE_SETS[name.lower()], face_up=face_up)
         except (KeyError, AttributeError):
             raise ValueError(
-                f"unknown rule set {name!r}: choose easy, standard, strict or custom"
+                f"unknown rule set {name!r}: choose easy, standard or strict"
             ) from None
 
     @property

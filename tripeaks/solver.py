@@ -177,6 +177,7 @@ class Solver:
         self._lost_drawn: dict[int, int] = {}
         self._dead_multi: set[tuple[object, ...]] = set()  # states with passes still to come
         self._pending: dict[tuple[object, ...], Iterator[None]] = {}
+        self._known: dict[tuple[object, ...], Solution] = {}
         self._base(tuple(c.rank for c in position.stock))
         self.nodes = 0
 
@@ -279,6 +280,9 @@ class Solver:
             result = Result.WON if status is Status.WON else Result.LOST
             return Solution(result, (), 0, time.perf_counter() - started)
         key = (position.remaining, position.stock, position.waste, position.resets, shortest)
+        known = self._known.get(key)
+        if known is not None:
+            return Solution(known.result, known.moves, 0, time.perf_counter() - started)
         search = self._pending.pop(key, None) or self._search(position, shortest)
         first = self.nodes
         limit = first + (budget if budget is not None else 1 << 62)
@@ -295,8 +299,11 @@ class Solver:
                 return Solution(Result.GAVE_UP, (), self.nodes - first, time.perf_counter() - started)
         elapsed = time.perf_counter() - started
         if path is None:
-            return Solution(Result.LOST, (), self.nodes - first, elapsed)
-        return Solution(Result.WON, self._moves(position, path), self.nodes - first, elapsed)
+            answer = Solution(Result.LOST, (), self.nodes - first, elapsed)
+        else:
+            answer = Solution(Result.WON, self._moves(position, path), self.nodes - first, elapsed)
+        self._known[key] = answer
+        return answer
 
     def _moves(self, position: Position, path: list[int]) -> tuple[Move, ...]:
         """Turn a path of slots and advances into moves, each checked by the rules themselves."""

@@ -13,7 +13,8 @@ _WIDTH = 4  # characters per card width on the table
 def draw_table(position: Position, rules: Rules, *, reveal: bool = False) -> str:
     """The layout rows, then the waste and the stock. Face-down cards show as ``##``.
 
-    ``reveal`` shows face-down cards too, in lower case, and the stock in order.
+    ``reveal`` shows face-down cards too, written ``tH`` (rank in lower case, suit in upper
+    case) to tell them from face-up ``Th``, and the stock in order.
     """
     layout = position.layout
     lines = []
@@ -27,7 +28,7 @@ def draw_table(position: Position, rules: Rules, *, reveal: bool = False) -> str
             elif position.is_face_up(slot, rules):
                 label = card.code
             else:
-                label = card.code.lower() if reveal else "##"
+                label = card.code[0].lower() + card.code[1].upper() if reveal else "##"
             line = line.ljust(x) + label
         lines.append(line.rstrip() if line.strip() else f"({'row ' + str(row + 1)} cleared)")
     lines.append("")

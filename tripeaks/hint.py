@@ -1,0 +1,108 @@
+"""Hints: the next move of a winning line, or how far back the game can still be won."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .moves import Move
+from .position import Position, Status
+from .solver import Result, Solver
+
+if TYPE_CHECKING:
+    from .game import Game
+
+__all__ = ["HINT_BUDGET", "Hint", "hint"]
+
+HINT_BUDGET = 2_000_000
+"""States a hint may examine in all (over as many calls as it takes) before it gives up."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """Advice for the player.
+
+    ``kind`` is ``play``, ``draw`` or ``reset`` (``move`` is the move, ``slot`` the card's
+    layout slot for a play), ``undo`` (go back ``undo`` moves), ``lost`` (the deal can't be
+    won at all), ``over`` (the peaks are cleared), ``thinking`` (the time given ran out: ask
+    again to carry on) or ``unknown`` (too hard to work out within the hint's budget).
+    """
+
+    kind: str
+    text: str
+    move: Move | None = None
+    undo: int = 0
+    slot: int | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "move": self.move.notation if self.move else None,
+            "undo": self.undo,
+            "slot": self.slot,
+        }
+
+
+def _advice(position: Position, move: Move) -> Hint:
+    if move.kind == "play" and move.card is not None:
+        return Hint("play", f"Play the {move.card.name}.", move, slot=position.slot_of(move.card))
+    if move.kind == "draw":
+        return Hint("draw", "Draw a card from the stock.", move)
+    return Hint("reset", "Turn the waste over to reset the stock.", move)
+
+
+def hint(
+    game: Game, solver: Solver, *, budget: int = HINT_BUDGET, seconds: float | None = None, spent: int = 0
+) -> tuple[Hint, int]:
+    """The hint for ``game``'s current position, and the states examined so far for it.
+
+    From a position that can still be won, the first move of a winning line. Otherwise the
+    game's history is searched backwards for the latest position that can be won, and the
+    hint says how many moves to undo; if even the deal is lost, it says so.
+    """
+    positions = game.positions
+    if positions[-1].status(game.rules) is Status.WON:
+        return Hint("over", "The peaks are cleared: there is nothing left to do."), spent
+    # Once a position is lost every later one is, so the positions that can still be won are
+    # the first few of the game: find where they end by halving, not by walking back.
+    verdicts: dict[int, Result] = {}
+    last = len(positions) - 1
+    for index in _probes(last, verdicts):
+        answer = solver.solve(positions[index], budget=max(budget - spent, 1), seconds=seconds)
+        spent += answer.nodes
+        if answer.result is Result.GAVE_UP:
+            if spent >= budget:
+                return Hint("unknown", "No hint: this position is too hard to work out."), spent
+            return Hint("thinking", "Still thinking…"), spent
+        verdicts[index] = answer.result
+        if index == last and answer.result is Result.WON:
+            return _advice(positions[last], answer.moves[0]), spent
+    won = [i for i, result in verdicts.items() if result is Result.WON]
+    if not won:
+        return Hint("lost", "This deal can't be won, whatever you play."), spent
+    back = last - max(won)
+    moves = "1 move" if back == 1 else f"{back} moves"
+    return Hint("undo", f"Go back {moves}: from there the peaks can still be cleared.", undo=back), spent
+
+
+def _probes(last: int, verdicts: dict[int, Result]) -> Iterator[int]:
+    """The positions to solve: the current one, the deal, then halving between the latest
+    known winnable position and the earliest known lost one."""
+    yield last
+    if verdicts[last] is Result.WON:
+        return
+    if last == 0:
+        return
+    yield 0
+    if verdicts[0] is not Result.WON:
+        return
+    low, high = 0, last
+    while high - low > 1:
+        middle = (low + high) // 2
+        yield middle
+        if verdicts[middle] is Result.WON:
+            low = middle
+        else:
+            high = middle

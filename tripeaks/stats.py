@@ -1,0 +1,92 @@
+"""Solving many deals: the winnable share of a range of deals, and how long solving takes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from .game import Game
+from .numbered import numbered_deal
+from .rules import Rules
+from .solver import DEFAULT_BUDGET, Result, solve
+
+__all__ = ["RangeSummary", "percentile", "solve_range"]
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The value below which ``share`` of ``values`` fall (nearest rank)."""
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+@dataclass
+class RangeSummary:
+    results: dict[int, str] = field(default_factory=dict)
+    seconds: dict[int, float] = field(default_factory=dict)
+    nodes: dict[int, int] = field(default_factory=dict)
+    lengths: dict[int, int] = field(default_factory=dict)
+
+    def count(self, result: Result) -> int:
+        return sum(r == result.value for r in self.results.values())
+
+    def report(self, wall: float) -> str:
+        total = len(self.results)
+        won, lost, gave_up = (self.count(r) for r in Result)
+        times = list(self.seconds.values())
+        nodes = [float(n) for n in self.nodes.values()]
+        lines = [
+            f"deals: {total}   won: {won} ({100 * won / total:.1f}%)   lost: {lost} "
+            f"({100 * lost / total:.1f}%)   gave up: {gave_up}",
+            f"seconds per deal: median {percentile(times, 0.5):.4f}   p95 {percentile(times, 0.95):.4f}"
+            f"   p99 {percentile(times, 0.99):.4f}   max {max(times):.4f}   total {sum(times):.2f}",
+            f"states per deal: median {percentile(nodes, 0.5):,.0f}   p95 {percentile(nodes, 0.95):,.0f}"
+            f"   max {max(nodes):,.0f}",
+            f"wall time: {wall:.2f} s",
+        ]
+        if self.lengths:
+            lengths = [float(v) for v in self.lengths.values()]
+            lines.append(
+                f"moves in winning lines: median {percentile(lengths, 0.5):.0f}   max {max(lengths):.0f}"
+            )
+        return "\n".join(lines)
+
+
+def _solve_one(job: tuple[int, Rules, int, bool]) -> tuple[int, str, float, int, int]:
+    number, rules, budget, shortest = job
+    answer = solve(Game(numbered_deal(number), rules).position, rules, budget=budget, shortest=shortest)
+    return number, answer.result.value, answer.seconds, answer.nodes, len(answer.moves)
+
+
+def solve_range(
+    numbers: Iterable[int],
+    rules: Rules,
+    *,
+    jobs: int = 1,
+    budget: int = DEFAULT_BUDGET,
+    shortest: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> RangeSummary:
+    """Solve every numbered deal in ``numbers``, on ``jobs`` processes."""
+    work = [(n, rules, budget, shortest) for n in numbers]
+    summary = RangeSummary()
+
+    def take(results: Iterable[tuple[int, str, float, int, int]]) -> None:
+        for done, (number, result, seconds, nodes, length) in enumerate(results, 1):
+            summary.results[number] = result
+            summary.seconds[number] = seconds
+            summary.nodes[number] = nodes
+            if result == Result.WON.value:
+                summary.lengths[number] = length
+            if progress is not None:
+                progress(done)
+
+    if jobs > 1:
+        import multiprocessing
+
+        with multiprocessing.Pool(jobs) as pool:
+            take(pool.imap_unordered(_solve_one, work, chunksize=4))
+    else:
+        take(map(_solve_one, work))
+    return summary
