@@ -1,4 +1,4 @@
-"""Helpers for the game's end-to-end tests: open a deal, read what the page shows, check it with the engine."""
+"""Helpers for the game's end-to-end tests: open a deal, read what the page shows, check it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,6 @@ from playwright.sync_api import Page
 
 from tripeaks import Card, Deal, Game, Move, Position, Rules, numbered_deal
 from tripeaks.solver import solve
-
 
 
 def ready(page: Page) -> None:

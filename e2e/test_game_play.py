@@ -1,4 +1,4 @@
-"""Playing in the page: a deal from its address played to a win by clicking, drag, refusals, undo past the end."""
+"""Playing in the page: a deal from its address won by clicking, dragging, refusals, undo past the end."""
 
 from __future__ import annotations
 

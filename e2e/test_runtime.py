@@ -30,7 +30,10 @@ def manifest() -> dict[str, object]:
 
 
 def project_version() -> str:
-    return str(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"])
+    """The version in the source tree (the venv installs tripeaks/ in editable mode)."""
+    import tripeaks
+
+    return tripeaks.__version__
 
 
 def test_bootcheck_runs_the_engine_from_tripeaks(page: Page, manifest: dict[str, object]) -> None:

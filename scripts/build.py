@@ -19,7 +19,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import tomllib
 import zipfile
 from pathlib import Path
 
@@ -142,14 +141,17 @@ def make_manifest(wheel: Path) -> dict[str, object]:
     if shipped != source:
         differ = sorted(set(shipped.items()) ^ set(source.items()))
         raise SystemExit(f"the wheel's files differ from tripeaks/: {differ}")
-    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     return {
         "name": "tripeaks",
-        "version": version,
+        "version": wheel_version(wheel),
         "wheel": f"wheels/{wheel.name}",
         "wheel_sha256": sha256(wheel),
         "files": dict(sorted(shipped.items())),
     }
+
+
+def wheel_version(wheel: Path) -> str:
+    return wheel.name.split("-")[1]
 
 
 def check_config(wheel: Path) -> None:

@@ -1,4 +1,4 @@
-"""The page's address names the deal on the table: ?deal=123&rules=strict, ?daily=2026-11-30 or ?code=<deal code>."""
+"""The page's address names the deal on the table: ?deal=123&rules=strict, ?daily=2026-11-30, ?code=<code>."""
 
 import datetime as dt
 from dataclasses import dataclass

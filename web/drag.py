@@ -1,5 +1,7 @@
 """Dragging a free card onto the waste plays it (pointer events: mouse, pen and touch alike)."""
 
+import contextlib
+
 from dom import closest, on
 
 _THRESHOLD = 8  # pixels the pointer moves before a press becomes a drag
@@ -45,10 +47,8 @@ class Drag:
                 return
             self.dragging = True
             el.classList.add("dragging")
-            try:
+            with contextlib.suppress(Exception):  # the pointer may already be gone
                 el.setPointerCapture(pid)
-            except Exception:  # noqa: BLE001 - the pointer may already be gone
-                pass
         event.preventDefault()
         el.style.transform = f"translate({dx}px, {dy}px)"
         self.waste.classList.toggle("target", self._over_waste(event))
@@ -56,7 +56,7 @@ class Drag:
     def up(self, event) -> None:
         if self.start is None or event.pointerId != self.start[0]:
             return
-        _, _, _, el, slot = self.start
+        slot = self.start[4]
         was_dragging = self.dragging
         over = was_dragging and self._over_waste(event)
         self._clear()

@@ -1,4 +1,4 @@
-"""The keyboard: arrows move between free cards, Enter plays, Space/D draw, Z undo, Y redo, H hint, N new deal."""
+"""The keyboard: arrows move between free cards, Enter plays, Space/D draw, Z undo, Y redo, H hint, N deal."""
 
 from tripeaks import TRIPEAKS
 

@@ -5,25 +5,23 @@ import json
 import random
 import secrets
 
-from js import Object
-from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
-
 import address
 import keys
 import storage
-import tripeaks
 from dom import closest, nothing, on
 from drag import Drag
+from js import Object
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
 from settings import Settings, SettingsDialog
 from sound import Sound
 from table import TableView, clock
-from tripeaks import MAX_DEAL, Game, IllegalMoveError, Status, TRIPEAKS, numbered_deal
+
+import tripeaks
+from tripeaks import MAX_DEAL, TRIPEAKS, Game, IllegalMoveError, Status, numbered_deal
 from tripeaks.records import Records
 
-HINT_BUDGET = 60_000  # solver states per hint: well under 200 ms in the browser
-HINT_SECONDS = 0.15
-WINNABLE_SECONDS = 0.12  # per slice of a winnable-deal search, between frames
+SLICE_SECONDS = 0.08  # engine searches (hints, winnable deals) work this long between frames
 
 
 def _new_id() -> str:
@@ -41,7 +39,6 @@ def daily_game(day: str, rules) -> Game:
     date = dt.date.fromisoformat(day)
     if hasattr(tripeaks, "daily_deal"):
         deal = tripeaks.daily_deal(date)
-        deal = deal[0] if isinstance(deal, tuple) else deal
     else:
         deal = tripeaks.deal_from_seed(tripeaks.daily_seed(date))
     return Game(deal, rules, daily=day)
@@ -126,6 +123,7 @@ class App:
         self.defer_save = False  # a linked deal is not saved over a game in progress until played
         self.conflict = False
         self.searching = False
+        self.tasks: set = set()
         self.perf: list[float] = []
         self.engine_ms: list[float] = []
         self.last_tick = window.performance.now()
@@ -389,9 +387,9 @@ class App:
                     self.say(self._why_no_draw())
                     return
                 game.draw()
-                left = len(game.position.stock)
-                self._moved(("from_stock", None), f"Drew the {game.position.top.name}. {left} left in the stock.",
-                            "draw", started)
+                top, left = game.position.top.name, len(game.position.stock)
+                words = f"Drew the {top}. {left} left in the stock."
+                self._moved(("from_stock", None), words, "draw", started)
             elif name == "reset":
                 if not game.can_reset:
                     self.say(self._why_no_draw())
@@ -420,9 +418,9 @@ class App:
                     self._moved(("from_stock", None), f"Redid: drew the {game.position.top.name}.",
                                 "draw", started)
             elif name == "hint":
-                self.hint()
+                self._spawn(self.hint())
             elif name == "new":
-                asyncio.ensure_future(self.new_deal())
+                self._spawn(self.new_deal())
             elif name == "restart":
                 if not game.can_undo:
                     self.say("This deal is already at its start.")
@@ -481,15 +479,31 @@ class App:
 
     # Hints and winnable deals
 
-    def hint(self) -> None:
+    def _spawn(self, work) -> None:
+        task = asyncio.ensure_future(work)
+        self.tasks.add(task)  # a task nobody holds may be collected before it ends
+        task.add_done_callback(self.tasks.discard)
+
+    async def hint(self) -> None:
+        """Ask the engine for a hint in slices of time, so the page never freezes for long."""
         game = self.game
         if not hasattr(game, "hint"):
             self.say("Hints are not available in this version of the game.")
             return
+        if self.searching:
+            return
+        made = game.moves_made
+        self.searching = True
         try:
-            answer = game.hint(budget=HINT_BUDGET)
-        except TypeError:
-            answer = game.hint()
+            answer = game.hint(seconds=SLICE_SECONDS)
+            while str(answer.kind) == "thinking":
+                self.say(str(answer.text))
+                await asyncio.sleep(0.01)  # let the browser paint and take input
+                if self.game is not game or game.moves_made != made:
+                    return  # the player moved on: this hint is stale
+                answer = game.hint(seconds=SLICE_SECONDS)
+        finally:
+            self.searching = False
         kind = str(answer.kind)
         self.hint_slot = self.hint_control = None
         if kind == "play" and answer.slot is not None:
@@ -518,26 +532,16 @@ class App:
         self.say(f"{self._deal_words()}. {self._status_words()}")
 
     async def _winnable(self, number: int, rules) -> int:
-        """The first deal from ``number`` proved winnable, searched in slices between frames."""
-        if hasattr(tripeaks, "next_winnable"):
-            return int(tripeaks.next_winnable(number, rules))
-        try:
-            from tripeaks.solver import Result, Solver
-        except ImportError:
+        """The first deal from ``number`` on that the engine proves winnable, searched in slices."""
+        search_class = getattr(tripeaks, "WinnableSearch", None)
+        if search_class is None:
             return number
-        from tripeaks import Position
-
-        for candidate in range(number, min(number + 50, MAX_DEAL + 1)):
-            position = Position.start(numbered_deal(candidate))
-            solver = Solver.for_position(position, rules)
-            for _ in range(8):
-                answer = solver.solve(position, budget=None, seconds=WINNABLE_SECONDS)
-                await asyncio.sleep(0)
-                if answer.result is not Result.GAVE_UP:
-                    break
-            if answer.result is Result.WON:
-                return candidate
-        return number
+        search = search_class(min(number, MAX_DEAL - 10_000), rules)
+        while True:
+            found = search.step(SLICE_SECONDS)
+            if found is not None:
+                return int(found)
+            await asyncio.sleep(0.01)
 
     # Records and saving
 
@@ -603,7 +607,7 @@ class App:
             self._storage_notice()
             self._apply_display_settings()
             if rules_changed:
-                asyncio.ensure_future(self.new_deal())
+                self._spawn(self.new_deal())
             else:
                 self.render()
                 self.say("Settings saved.")
@@ -743,7 +747,7 @@ class App:
 app = App()
 try:
     app.boot()
-except Exception as error:  # noqa: BLE001 - never leave a broken page: show it and deal afresh
+except Exception as error:
     app.notices.show("boot", f"Something went wrong while starting: {error}. A fresh game is dealt.",
                      error=True)
     app._put(app._fresh_game(tripeaks.STANDARD), _new_id())

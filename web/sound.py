@@ -31,7 +31,9 @@ class Sound:
             self._ctx.resume()
         return self._ctx
 
-    def _tone(self, ctx, freq: float, start: float, length: float, volume: float, kind: str = "triangle") -> None:
+    def _tone(
+        self, ctx, freq: float, start: float, length: float, volume: float, kind: str = "triangle"
+    ) -> None:
         osc = ctx.createOscillator()
         osc.type = kind
         osc.frequency.value = freq
@@ -80,5 +82,5 @@ class Sound:
             elif name == "lose":
                 for i, freq in enumerate((392.0, 311.1)):
                     self._tone(ctx, freq, now + i * 0.16, 0.3, 0.15)
-        except Exception:  # noqa: BLE001 - sound is a nicety; never let it break play
+        except Exception:
             self.on = False

@@ -4,6 +4,7 @@ Unreadable data is kept under a backup key instead of being deleted; a full or f
 leaves play going with a notice; a revision counter tells when another tab changed the saved game.
 """
 
+import contextlib
 import json
 import time
 
@@ -36,7 +37,7 @@ class Store:
             storage = window.localStorage
             storage.getItem(GAME)  # some browsers only refuse on first use
             self.storage = storage
-        except Exception:  # noqa: BLE001 - a SecurityError from the browser, whatever its class
+        except Exception:  # a SecurityError (e.g. a cross-site iframe), whatever its Python class
             self.storage = None
             self.problem = (
                 "This browser does not let the game store anything here, so progress, settings "
@@ -54,7 +55,7 @@ class Store:
             return None
         try:
             value = self.storage.getItem(key)
-        except Exception:  # noqa: BLE001
+        except Exception:
             return None
         return None if _is_null(value) else str(value)
 
@@ -64,7 +65,7 @@ class Store:
             return False
         try:
             self.storage.setItem(key, text)
-        except Exception:  # noqa: BLE001 - QuotaExceededError and friends
+        except Exception:  # QuotaExceededError, or storage withdrawn since
             self.full = True
             self.problem = (
                 "The browser's storage for this site is full, so your progress is not being "
@@ -84,7 +85,7 @@ class Store:
             return None
         try:
             self.storage.setItem(backup_key, raw)
-        except Exception:  # noqa: BLE001
+        except Exception:
             return None
         return backup_key
 
@@ -103,10 +104,8 @@ class Store:
             kept = self.backup(key, raw)
             where = f" A copy is kept under '{kept}'." if kept else ""
             if kept:
-                try:
+                with contextlib.suppress(Exception):
                     self.storage.removeItem(key)
-                except Exception:  # noqa: BLE001
-                    pass
             return None, f"{_what(key)} could not be read ({_first_sentence(error)}).{where}"
 
     # The game in progress: an envelope with a revision counter

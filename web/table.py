@@ -1,10 +1,10 @@
-"""The table drawn from a Game: slots, stock, waste, score bar, panel and buttons, touching only what changed."""
-
-from pyodide.ffi import to_js
-from pyscript import document
+"""The table drawn from a Game: slots, stock, waste, scores, panel and buttons, touching only what changed."""
 
 from cardface import colour_class, face_html
 from js import Object
+from pyodide.ffi import to_js
+from pyscript import document
+
 from tripeaks import TRIPEAKS, Game, Status, rank_label
 from tripeaks.layout import bits
 

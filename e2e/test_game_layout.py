@@ -1,0 +1,87 @@
+"""The page on a phone and a desktop: everything fits, resizes without reloading, and passes an axe scan."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import ROOT
+from game_support import open_game, state
+from playwright.sync_api import Page, expect
+
+from tripeaks import TRIPEAKS
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def card_boxes(page: Page) -> list[dict[str, float]]:
+    return page.evaluate(
+        "() => [...document.querySelectorAll('#peaks .card')].map(el => el.getBoundingClientRect().toJSON())"
+    )
+
+
+def test_the_skeleton_matches_the_engine_layout() -> None:
+    html = (ROOT / "index.html").read_text()
+    for slot, (x, y) in enumerate(TRIPEAKS.places):
+        assert f'data-slot="{slot}" style="--x:{x:g};--y:{y:g}"' in html
+
+
+def test_a_360_pixel_phone_shows_the_whole_table(page: Page, output_path: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    open_game(page, "?deal=1")
+    boxes = card_boxes(page)
+    assert all(b["left"] >= 0 and b["right"] <= 360 for b in boxes)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    width = boxes[18]["width"]
+    assert width >= 30
+    corner = page.locator('#peaks [data-slot="18"] .corner').first
+    assert float(corner.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) >= 11
+    for id_ in ("stock", "waste", "draw", "undo", "hint", "new"):
+        box = page.locator(f"#{id_}").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, id_
+    page.screenshot(path=f"{output_path}/phone-360.png", full_page=True)
+
+
+def test_the_table_resizes_without_reloading(page: Page, output_path: str) -> None:
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_game(page, "?deal=1")
+    page.click('#peaks [data-slot="21"]')
+    wide = card_boxes(page)[18]["width"]
+    page.screenshot(path=f"{output_path}/desktop.png")
+    page.set_viewport_size({"width": 480, "height": 800})
+    page.wait_for_function(f"document.querySelector('#peaks .card').getBoundingClientRect().width < {wide}")
+    narrow = card_boxes(page)[18]["width"]
+    assert narrow < wide
+    assert all(b["right"] <= 480 for b in card_boxes(page))
+    assert state(page)["moves"] == ["Kc"]  # the same game, not a reload
+
+
+def test_every_control_has_a_name(page: Page) -> None:
+    open_game(page, "?deal=1")
+    nameless = page.evaluate(
+        """() => [...document.querySelectorAll('button, input, select')]
+              .filter(el => !el.closest('[hidden]') && el.getClientRects().length)
+              .filter(el => !(el.getAttribute('aria-label') || el.labels?.length || el.textContent.trim()))
+              .map(el => el.outerHTML)"""
+    )
+    assert nameless == []
+    expect(page.locator("#live")).to_have_attribute("aria-live", "polite")
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_axe_finds_no_serious_problems(page: Page, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 800})
+    open_game(page, "?deal=1")
+    page.click('#peaks [data-slot="21"]')
+    page.add_script_tag(path=str(AXE))
+    results = page.evaluate("async () => JSON.stringify(await axe.run(document))")
+    violations = [
+        (v["id"], v["impact"], [n["html"][:120] for n in v["nodes"]][:3])
+        for v in json.loads(results)["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+    assert violations == []
+    page.click("#settings-open")
+    script = "async () => JSON.stringify(await axe.run(document.querySelector('#settings')))"
+    found = json.loads(page.evaluate(script))["violations"]
+    assert [v["id"] for v in found if v["impact"] in ("serious", "critical")] == []

@@ -1,0 +1,56 @@
+"""A long random mix of taps, drags and keys: the page always shows what CPython's engine says it should."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from game_support import assert_matches_engine, engine_game, open_game, playable_slots, state
+from playwright.sync_api import Page
+
+from tripeaks import Game, numbered_deal
+
+
+def check(data: dict) -> None:
+    game = engine_game(data)
+    assert_matches_engine(data, game)
+    replay = Game(numbered_deal(data["number"]), game.rules)
+    for move in [*data["moves"], *data["redo"]]:
+        replay.push(move)
+    for _ in data["redo"]:
+        replay.undo()
+    assert [m.notation for m in replay.redo_moves] == data["redo"]
+
+
+def test_a_long_random_session_matches_the_engine(page: Page) -> None:
+    rng = random.Random(20261130)
+    data = open_game(page, "?deal=11&rules=custom-2pass-wrap")
+    actions = ["tap", "tap", "tap", "play", "play", "stock", "key", "key", "button"]
+    keys = ["d", " ", "z", "z", "y", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Enter", "h"]
+    for step in range(160):
+        action = rng.choice(actions)
+        if action == "tap":
+            slot = rng.randrange(28)
+            if data["slots"][slot]["state"] != "gone":
+                page.click(f'#peaks [data-slot="{slot}"]', force=True)
+        elif action == "play" and playable_slots(data):
+            page.click(f'#peaks [data-slot="{rng.choice(playable_slots(data))}"]')
+        elif action == "stock":
+            page.click("#stock")
+        elif action == "key":
+            page.keyboard.press(rng.choice(keys))
+        elif action == "button":
+            name = rng.choice(["undo", "redo", "draw", "restart"])
+            if page.locator(f"#{name}").is_enabled():
+                page.click(f"#{name}")
+        if step == 120:
+            page.reload()
+            open_game(page, "")
+        page.wait_for_function("!document.querySelector('#message').textContent.startsWith('Still thinking')")
+        data = state(page)
+        if step % 20 == 0:
+            check(data)
+    check(data)
+    assert data["number"] == 11
+    perf = json.loads(page.evaluate("window.tripeaksPerf()"))
+    print(f"\nclick to render: median {perf['median_ms']:.1f} ms over {perf['count']} moves")

@@ -1,0 +1,180 @@
+"""Saving: a reload keeps the game; damaged data is kept aside; full or forbidden storage; two tabs."""
+
+from __future__ import annotations
+
+import json
+
+from game_support import engine_game, make_move, open_game, playable_slots, solution, state, storage
+from playwright.sync_api import BrowserContext, Page, expect
+
+from tripeaks import STANDARD
+
+# A same-origin page that doesn't run the game, to change storage with no game tab open.
+QUIET_PAGE = "web/vendor/pyodide/package.json"
+
+
+def set_storage(page: Page, items: dict[str, str]) -> None:
+    page.goto(QUIET_PAGE)
+    page.evaluate("items => Object.entries(items).forEach(([k, v]) => localStorage.setItem(k, v))", items)
+
+
+def test_reload_keeps_the_game_with_its_whole_history(page: Page) -> None:
+    data = open_game(page, "?deal=3")
+    page.click(f'#peaks [data-slot="{playable_slots(data)[0]}"]')
+    page.keyboard.press("d")
+    page.keyboard.press("d")
+    page.keyboard.press("z")
+    before = state(page)
+    page.reload()
+    open_game(page, "")  # the bare address continues the saved game
+    after = state(page)
+    for key in ("number", "moves", "redo", "score", "slots", "stock", "waste"):
+        assert after[key] == before[key], key
+    page.keyboard.press("y")
+    assert state(page)["moves"] == [*before["moves"], "draw"]
+    for _ in range(3):
+        page.keyboard.press("z")
+    assert state(page)["moves"] == []
+
+
+def test_a_link_to_another_deal_offers_to_continue(page: Page) -> None:
+    data = open_game(page, "?deal=3")
+    page.keyboard.press("d")
+    data = open_game(page, "?deal=4")
+    assert data["number"] == 4
+    notice = page.locator("#notices")
+    expect(notice).to_contain_text("You have a game in progress: Deal 3")
+    notice.get_by_role("button", name="Continue").click()
+    data = state(page)
+    assert data["number"] == 3 and data["moves"] == ["draw"]
+    assert "deal=3" in page.url
+
+
+def test_damaged_saves_are_kept_aside_and_play_goes_on(page: Page) -> None:
+    set_storage(page, {
+        "tripeaks:v1:game": "{not json",
+        "tripeaks:v1:settings": json.dumps({"schema": 99, "rule_set": "easy"}),
+        "tripeaks:v1:records": json.dumps({"format": "tripeaks-records", "version": 1, "rules": []}),
+    })
+    data = open_game(page, "")
+    text = page.inner_text("#notices")
+    assert "Your saved game could not be read" in text
+    assert "Your settings could not be read" in text and "newer version" in text
+    assert "Your statistics could not be read" in text
+    kept = storage(page)
+    backups = {k: v for k, v in kept.items() if k.startswith("tripeaks:v1:backup:")}
+    assert sorted(v for v in backups.values()) == sorted([
+        "{not json",
+        json.dumps({"schema": 99, "rule_set": "easy"}),
+        json.dumps({"format": "tripeaks-records", "version": 1, "rules": []}),
+    ])
+    assert data["status"] == "playing"
+    page.keyboard.press("d")
+    assert state(page)["moves"] == ["draw"]
+    assert json.loads(storage(page)["tripeaks:v1:game"])["rev"] >= 1
+
+
+def test_a_forged_save_is_refused(page: Page) -> None:
+    data = open_game(page, "?deal=3")
+    page.keyboard.press("d")
+    envelope = json.loads(storage(page)["tripeaks:v1:game"])
+    save = json.loads(envelope["save"])
+    save["moves"] = ["draw", "Kc", "Kc"]  # a card played twice
+    envelope["save"] = json.dumps(save)
+    set_storage(page, {"tripeaks:v1:game": json.dumps(envelope)})
+    data = open_game(page, "")
+    expect(page.locator("#notices")).to_contain_text("can't be made")
+    assert data["moves"] == []
+
+
+def test_a_save_from_a_newer_version_is_kept(page: Page) -> None:
+    future = json.dumps({"schema": 7, "rev": 1, "id": "x", "save": "{}"})
+    set_storage(page, {"tripeaks:v1:game": future})
+    open_game(page, "")
+    expect(page.locator("#notices")).to_contain_text("newer version")
+    assert future in storage(page).values()
+
+
+FULL = """
+const real = Storage.prototype.setItem;
+Storage.prototype.setItem = function (key, value) {
+  if (key.startsWith('tripeaks:v1:game') || key.startsWith('tripeaks:v1:records')) {
+    throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+  }
+  return real.call(this, key, value);
+};
+"""
+
+
+def test_full_storage_lets_play_go_on_with_a_notice(page: Page) -> None:
+    page.add_init_script(FULL)
+    data = open_game(page, "?deal=1")
+    expect(page.locator("#notices")).to_contain_text("not being saved")
+    for move in solution(1, STANDARD):
+        make_move(page, data, move)
+        data = state(page)
+    assert data["status"] == "won"
+    assert data["saving"] is False
+
+
+FORBIDDEN = """
+Object.defineProperty(window, 'localStorage', {
+  configurable: true,
+  get() { throw new DOMException('Access is denied for this document.', 'SecurityError'); },
+});
+"""
+
+
+def test_forbidden_storage_lets_play_go_on_with_a_notice(page: Page) -> None:
+    page.add_init_script(FORBIDDEN)
+    data = open_game(page, "?deal=2")
+    expect(page.locator("#notices")).to_contain_text("not being saved")
+    page.click(f'#peaks [data-slot="{playable_slots(data)[0]}"]')
+    page.keyboard.press("d")
+    assert len(state(page)["moves"]) == 2
+    page.click("#settings-open")
+    page.check('input[name="frames"]')
+    page.click("#settings-save")
+    page.click("#stats-open")
+    expect(page.locator("#stats")).to_be_visible()
+
+
+def test_another_tab_changing_the_game_is_noticed(context: BrowserContext, page: Page) -> None:
+    open_game(page, "?deal=6")
+    page.keyboard.press("d")
+    other = context.new_page()
+    open_game(other, "")
+    assert state(other)["moves"] == ["draw"]
+    other.keyboard.press("d")  # the second tab moves on
+    expect(page.locator("#notices")).to_contain_text("changed in another tab")
+    page.keyboard.press("z")  # this tab's move is not saved over the other's
+    assert json.loads(json.loads(storage(page)["tripeaks:v1:game"])["save"])["moves"] == ["draw", "draw"]
+    page.locator("#notices").get_by_role("button", name="Load the newer game").click()
+    assert state(page)["moves"] == ["draw", "draw"]
+    page.keyboard.press("d")
+    expect(other.locator("#notices")).to_contain_text("changed in another tab")
+    other.locator("#notices").get_by_role("button", name="Keep this one").click()
+    saved = json.loads(json.loads(storage(other)["tripeaks:v1:game"])["save"])
+    assert saved["moves"] == ["draw", "draw"]
+    other.close()
+
+
+def test_a_game_finished_in_two_tabs_is_counted_once(context: BrowserContext, page: Page) -> None:
+    open_game(page, "?deal=1")
+    other = context.new_page()
+    open_game(other, "?deal=1")
+    moves = solution(1, STANDARD)
+    for move in moves[:-1]:
+        make_move(page, state(page), move)
+    other.locator("#notices").get_by_role("button", name="Load the newer game").click()
+    last = moves[-1]
+    for tab in (page, other):
+        make_move(tab, state(tab), last)
+        assert state(tab)["status"] == "won"
+        if tab is page:
+            expect(other.locator("#notices")).to_contain_text("changed in another tab")
+    records = json.loads(storage(page)["tripeaks:v1:records"])
+    assert records["rules"]["standard"]["played"] == 1
+    assert records["rules"]["standard"]["won"] == 1
+    assert engine_game(state(other)).status.value == "won"
+    other.close()
