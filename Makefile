@@ -53,7 +53,11 @@ test-e2e: $(BUILT) browsers
 test-firefox: $(BUILT) browsers
 	PYTHON=$(BIN)/python node --test e2e/firefox/
 
-test: lint test-engine test-pyodide test-e2e test-firefox
+# On CI's 2 cores the CPython and the Pyodide runs of tests/ go side by side (each is single-threaded);
+# --output-sync keeps each run's output in one piece. The browsers come after: they use both cores.
+test: lint
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-engine test-pyodide
+	@$(MAKE) --no-print-directory test-e2e test-firefox
 
 play: $(BUILT)
 	$(BIN)/python scripts/serve.py --port $(PORT)

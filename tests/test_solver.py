@@ -213,3 +213,335 @@ def test_fewest_moves_agrees_with_breadth_first_search(rules: Rules, number: int
         assert len(answer.moves) == fewest
         # And the ordinary search wins too, in at least as many moves.
         assert len(solve(position, rules).moves) >= fewest
+
+
+# Nearly stuck deals: the stuck deal of conftest with its stock shuffled and a few cards
+# swapped between the layout and the stock. Few plays are ever possible, so the brute
+# force stays small, and many are lost with passes still to come. The seeds were picked
+# (by brute force) for a mix of won and lost answers under every rule set.
+
+STUCK_BASE = [*stuck_deal().layout_cards, stuck_deal().waste, *stuck_deal().stock]
+
+
+def nearly_stuck(seed: int) -> Deal:
+    rng = random.Random(seed)
+    cards = list(STUCK_BASE)
+    rest = cards[28:]
+    rng.shuffle(rest)
+    cards[28:] = rest
+    for _ in range(rng.randint(1, 3)):
+        a, b = rng.randrange(28), rng.randrange(28, 52)
+        cards[a], cards[b] = cards[b], cards[a]
+    return Deal.from_cards(cards)
+
+
+STUCK_SEEDS: dict[tuple[int | None, bool], tuple[int, ...]] = {
+    (1, True): (0, 1, 2, 3),
+    (1, False): (0, 1, 2, 3),
+    (2, True): (80, 269, 288, 1, 5, 7, 9),
+    (2, False): (80, 269, 288, 1, 5, 7, 9),
+    (3, True): (0, 6, 8, 1, 5, 7, 9),
+    (3, False): (6, 8, 11, 1, 5, 7, 9),
+    (None, True): (0, 2, 3, 5, 7, 13, 17),
+    (None, False): (0, 2, 3, 5, 7, 13, 17),
+}
+STUCK_CASES = [
+    pytest.param(rules, seed, id=f"{rules.key}-{seed}")
+    for rules in ALL_RULES
+    for k, seed in enumerate(STUCK_SEEDS[rules.passes, rules.wrap])
+    if k % 2 == rules.face_up or rules.passes == 1
+]
+
+
+@pytest.mark.parametrize(("rules", "seed"), STUCK_CASES)
+def test_solver_agrees_with_brute_force_on_nearly_stuck_deals(rules: Rules, seed: int) -> None:
+    deal = nearly_stuck(seed)
+    position = Position.start(deal)
+    won = brute_won(position, rules, limit=5_000)
+    check_answer(deal, rules, (), solve(position, rules), won=won)
+    if rules.passes is not None and rules.passes <= 2 and not won:
+        fewest = solve(position, rules, shortest=True)
+        check_answer(deal, rules, (), fewest, won=False)
+
+
+def test_nearly_stuck_seeds_give_both_answers() -> None:
+    """The picked seeds still give lost answers with passes to come, and won ones."""
+    answers = {
+        (passes, wrap, solve(Position.start(nearly_stuck(seed)), Rules(passes, wrap)).result)
+        for (passes, wrap), seeds in STUCK_SEEDS.items()
+        for seed in seeds
+    }
+    for passes in (2, 3, None):
+        for wrap in (True, False):
+            assert {(passes, wrap, Result.WON), (passes, wrap, Result.LOST)} <= answers
+
+
+# Hand-built positions, drawn by hypothesis: a run of ``k`` layout cards from the waste
+# card clears most of the layout, then some draws (and resets) burn the stock.
+
+
+def rank_walk(rng: random.Random, n: int) -> list[int]:
+    """``n`` ranks, each one away from the last without K-A wrap, at most four of each."""
+    while True:
+        used = [0] * 14
+        rank = rng.randint(1, 13)
+        out = [rank]
+        used[rank] += 1
+        while len(out) < n:
+            options = [q for q in (rank - 1, rank + 1) if 1 <= q <= 13 and used[q] < 4]
+            if not options:
+                break
+            rank = rng.choice(options)
+            out.append(rank)
+            used[rank] += 1
+        if len(out) == n:
+            return out
+
+
+def run_then_draws(seed: int, k: int, draws: int, rules: Rules) -> tuple[Deal, tuple[Move, ...]]:
+    rng = random.Random(seed)
+    order = clear_order()[:k]
+    cards = cards_of_ranks(rank_walk(rng, k + 1))
+    filler = list(DECK)
+    rng.shuffle(filler)
+    deal = build_deal(dict(zip(order, cards[1:], strict=True)), cards[0], (), filler=filler)
+    game = Game(deal, rules)
+    for s in order:
+        game.play(deal.layout_cards[s])
+    for _ in range(draws):
+        moves = game.legal_moves
+        if not moves:
+            break
+        plays = [m for m in moves if m.kind == "play"]
+        game.push(rng.choice(plays) if plays and rng.random() < 0.2 else moves[-1])
+    return deal, game.moves
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(
+    seed=st.integers(0, 2**32),
+    k=st.integers(20, 24),
+    draws=st.integers(0, 40),
+    passes=st.sampled_from([1, 2, 3, None]),
+    wrap=st.booleans(),
+    face_up=st.booleans(),
+)
+def test_solver_agrees_with_brute_force_hand_built(
+    seed: int, k: int, draws: int, passes: int | None, wrap: bool, face_up: bool
+) -> None:
+    rules = Rules(passes=passes, wrap=wrap, face_up=face_up)
+    deal, prefix = run_then_draws(seed, k, draws, rules)
+    position = replayed(deal, rules, prefix, ()).position
+    won = brute_won(position, rules)
+    check_answer(deal, rules, prefix, solve(position, rules), won=won)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    k=st.integers(21, 25),
+    draws=st.integers(0, 30),
+    passes=st.sampled_from([1, 2, 3, None]),
+    wrap=st.booleans(),
+)
+def test_fewest_moves_hand_built(seed: int, k: int, draws: int, passes: int | None, wrap: bool) -> None:
+    rules = Rules(passes=passes, wrap=wrap)
+    deal, prefix = run_then_draws(seed, k, draws, rules)
+    position = replayed(deal, rules, prefix, ()).position
+    fewest = brute_fewest(position, rules)
+    answer = solve(position, rules, shortest=True)
+    check_answer(deal, rules, prefix, answer, won=fewest is not None)
+    if fewest is not None:
+        assert len(answer.moves) == fewest
+
+
+# Golden answers for numbered deals
+
+
+@pytest.mark.parametrize("name", ["standard", "strict"])
+def test_golden_results_of_numbered_deals(name: str) -> None:
+    rules = Rules.named(name)
+    for number, expected in GOLDEN["results"][name].items():
+        deal = numbered_deal(int(number))
+        answer = solve(Position.start(deal), rules)
+        assert answer.result.value == expected, f"deal {number} under {name}"
+        check_answer(deal, rules, (), answer, won=expected == "won")
+
+
+FEWEST_CASES = [
+    pytest.param(name, int(number), pinned, id=f"{name}-{number}")
+    for name, deals in GOLDEN["fewest_moves"].items()
+    for number, pinned in deals.items()
+]
+
+
+@pytest.mark.parametrize(("name", "number", "pinned"), FEWEST_CASES)
+def test_golden_fewest_moves(name: str, number: int, pinned: dict[str, object]) -> None:
+    rules = Rules.named(name)
+    deal = numbered_deal(number)
+    answer = solve(Position.start(deal), rules, shortest=True)
+    assert answer.result.value == pinned["result"]
+    assert len(answer.moves) == pinned["moves"]
+    check_answer(deal, rules, (), answer, won=pinned["result"] == "won")
+    if answer.won:
+        # Every winning line plays the 28 cards; the rest are draws (one pass: no resets).
+        assert sum(m.kind == "play" for m in answer.moves) == 28
+        assert RESET not in answer.moves
+        # No line is shorter than the fewest: the ordinary answer is at least as long.
+        assert len(solve(Position.start(deal), rules).moves) >= len(answer.moves)
+
+
+def test_golden_covers_both_answers() -> None:
+    assert set(GOLDEN["results"]["strict"].values()) == {"won", "lost"}
+    assert [int(n) for n in GOLDEN["results"]["standard"]] == list(range(1, 21))
+
+
+# The three answers
+
+
+def test_won_answer_has_moves_and_lost_has_none() -> None:
+    won = solve(Position.start(numbered_deal(1)), STANDARD)
+    assert won.result is Result.WON and won.won and won.moves
+    assert won.nodes > 0 and won.seconds >= 0
+    lost = solve(Position.start(numbered_deal(8)), STRICT)
+    assert lost.result is Result.LOST and not lost.won and lost.moves == ()
+    assert lost.to_dict()["result"] == "lost" and lost.to_dict()["moves"] == []
+    data = won.to_dict()
+    assert set(data) == {"result", "moves", "nodes", "seconds"}
+    assert data["result"] == "won"
+    assert data["moves"] == [m.notation for m in won.moves]
+    assert json.loads(json.dumps(data)) == data
+    assert [r.value for r in Result] == ["won", "lost", "gave_up"]
+
+
+# Deals that need more than the first few thousand states under each mode.
+HARD = [
+    pytest.param(15, STANDARD, False, id="standard"),
+    pytest.param(15, STRICT, False, id="strict-lost"),
+    pytest.param(3, STANDARD, True, id="standard-shortest"),
+    pytest.param(8, STRICT, True, id="strict-shortest-lost"),
+    pytest.param(36, Rules(passes=2, wrap=False), False, id="2pass"),
+    pytest.param(36, Rules(passes=2), True, id="2pass-shortest"),
+]
+
+
+@pytest.mark.parametrize(("number", "rules", "shortest"), HARD)
+def test_gave_up_then_asking_again_carries_on(number: int, rules: Rules, shortest: bool) -> None:
+    deal = numbered_deal(number)
+    start = Position.start(deal)
+    solver = Solver(start, rules)
+    first = solver.solve(start, budget=1, shortest=shortest)
+    assert first.result is Result.GAVE_UP
+    assert first.moves == () and first.nodes >= 1
+    assert first.to_dict()["result"] == "gave_up"
+    answers = [first]
+    while answers[-1].result is Result.GAVE_UP:
+        assert len(answers) < 10_000
+        answers.append(solver.solve(start, budget=5_000, shortest=shortest))
+    final = answers[-1]
+    fresh = solve(start, rules, shortest=shortest)
+    assert final.result is fresh.result
+    check_answer(deal, rules, (), final, won=fresh.won)
+    if shortest:
+        assert len(final.moves) == len(fresh.moves)
+    # Asking once more is free: the answer is remembered.
+    again = solver.solve(start, shortest=shortest)
+    assert (again.result, again.moves, again.nodes) == (final.result, final.moves, 0)
+
+
+def test_seconds_bound_a_search() -> None:
+    start = Position.start(numbered_deal(15))
+    solver = Solver(start, STANDARD)
+    answer = solver.solve(start, seconds=0.0)
+    assert answer.result is Result.GAVE_UP
+    for _ in range(10_000):
+        answer = solver.solve(start, seconds=0.05)
+        if answer.result is not Result.GAVE_UP:
+            break
+    assert answer.won
+    check_answer(numbered_deal(15), STANDARD, (), answer, won=True)
+
+
+def test_default_budget_is_generous() -> None:
+    assert DEFAULT_BUDGET >= 1_000_000
+
+
+def test_finished_positions_answer_at_once() -> None:
+    deal = chain_deal(up_chain(1, 29))
+    game = Game(deal, STANDARD)
+    for s in clear_order():
+        game.play(deal.layout_cards[s])
+    assert game.status is Status.WON
+    for budget in (0, 1, None):
+        answer = game.solver.solve(game.position, budget=budget)
+        assert (answer.result, answer.moves, answer.nodes) == (Result.WON, (), 0)
+        answer = solve(game.position, STANDARD, budget=budget, shortest=True)
+        assert (answer.result, answer.moves, answer.nodes) == (Result.WON, (), 0)
+    stuck = Position.start(stuck_deal())
+    for rules in (Rules(passes=None), STRICT):
+        if rules.passes == 1:
+            # One pass: draw the stock dry, then it is out of moves.
+            game = Game(stuck_deal(), rules)
+            while game.legal_moves:
+                game.draw()
+            stuck = game.position
+        assert stuck.status(rules) is Status.OUT_OF_MOVES
+        answer = solve(stuck, rules, budget=0)
+        assert (answer.result, answer.moves, answer.nodes) == (Result.LOST, (), 0)
+
+
+def test_one_move_from_a_win() -> None:
+    deal = chain_deal(up_chain(1, 29))
+    game = Game(deal, STANDARD)
+    for s in clear_order()[:-1]:
+        game.play(deal.layout_cards[s])
+    answer = solve(game.position, STANDARD)
+    assert answer.moves == (Move.play(deal.layout_cards[clear_order()[-1]]),)
+
+
+def test_a_reset_is_needed() -> None:
+    """Two passes: the stock is drawn dry first, and only a reset brings the run back."""
+    deal = chain_deal(up_chain(1, 29))
+    rules = Rules(passes=2)
+    game = Game(deal, rules)
+    for _ in range(23):
+        game.draw()
+    top = game.position.top.rank
+    if game.legal_moves != [RESET]:
+        pytest.skip(f"the last stock card ({top}) plays")  # pragma: no cover
+    for shortest in (False, True):
+        answer = solve(game.position, rules, shortest=shortest)
+        assert answer.moves[0] == RESET
+        check_answer(deal, rules, game.moves, answer, won=True)
+    assert solve(game.position, STANDARD).result is Result.LOST  # no pass left
+
+
+def test_solver_is_reused_along_a_game() -> None:
+    """One solver answers for every position of its deal, the deal's start included."""
+    deal = numbered_deal(1)
+    game = Game(deal, STANDARD)
+    line = game.solver.solve(game.position).moves
+    for k, move in enumerate(line[:-1]):
+        game.push(move)
+        answer = game.solver.solve(game.position)
+        check_answer(deal, STANDARD, line[: k + 1], answer, won=True)
+    game.restart()
+    for _ in range(23):
+        game.draw()
+    answer = game.solver.solve(game.position)
+    assert answer.result is solve(game.position, STANDARD).result
+
+
+def test_draw_is_the_only_move() -> None:
+    deal = build_deal({18: "Kc"}, "5h", ["Qc"], filler=[c for c in DECK if c.rank in (5, 6, 7, 8, 9)])
+    game = Game(deal, STANDARD)
+    assert game.legal_moves == [DRAW] or DRAW in game.legal_moves
+    answer = solve(game.position, STANDARD)
+    assert answer.result is not Result.GAVE_UP
+    if answer.won:
+        check_answer(deal, STANDARD, (), answer, won=True)
+
+
+def test_cards_and_card_class_are_used() -> None:
+    assert isinstance(Card.parse("7h"), Card)
+    assert STUCK_REST
