@@ -6,6 +6,7 @@ import random
 import secrets
 
 import address
+import embedding
 import keys
 import storage
 from dom import closest, nothing, on
@@ -162,6 +163,7 @@ class App:
         self._wire()
         self._apply_display_settings()
         self._storage_notice()
+        embedding.start(self.game)
         self.render()
         self.say(f"{self._deal_words()}. {self._status_words()}", announce=False)
         self._enable_controls()
@@ -473,6 +475,7 @@ class App:
         else:
             self.sound.play(noise)
         self.say(words)
+        embedding.moved(self.game, noise)
         self.save()
         if status is not Status.PLAYING and self.game_id not in self.store.finished_ids():
             self._record(self.game)

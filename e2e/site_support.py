@@ -1,0 +1,191 @@
+"""Helpers for the built site's e2e tests (offline, install, embed): a built copy, servers, request guards.
+
+The site is built by scripts/site.py into a temporary folder, under a sub-path (/games/tripeaks/) so the
+tests prove that every URL is relative. Servers are scripts/serve.py processes that can be stopped (to go
+offline) and started again on the same port. These tests never use the `page` fixture: they make their own
+contexts (a persistent one, for the installability check) and check their own guards, because a host page
+on another origin is part of what they test.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from conftest import CHROMIUM, CHROMIUM_ARGS, ROOT, wait_ready
+from playwright.sync_api import BrowserContext, ConsoleMessage, Frame, Page, Request, Response
+
+SUB_PATH = "games/tripeaks/"
+
+
+def _site_module() -> Any:
+    """scripts/site.py, imported under another name: `site` is a standard-library module."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("tripeaks_site", ROOT / "scripts" / "site.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["tripeaks_site"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+site_script = _site_module()
+
+
+class Server:
+    """scripts/serve.py on ``root``; stop() and start() keep the port."""
+
+    def __init__(self, root: Path, host: str = "127.0.0.1", port: int = 0) -> None:
+        self.root, self.host, self.port = root, host, port
+        self.process: subprocess.Popen[str] | None = None
+        self.start()
+
+    def start(self) -> None:
+        for _ in range(50):  # a just-freed port can take a moment to be free again
+            process = subprocess.Popen(
+                [sys.executable, str(ROOT / "scripts" / "serve.py"), "--root", str(self.root),
+                 "--host", self.host, "--port", str(self.port), "--quiet"],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            )
+            assert process.stdout is not None
+            line = process.stdout.readline()
+            if line.startswith("Serving"):
+                self.process = process
+                url = next(word for word in line.split() if word.startswith("http://"))
+                self.port = int(urlsplit(url).port or 0)
+                return
+            process.wait(timeout=10)
+            time.sleep(0.2)
+        raise RuntimeError(f"scripts/serve.py could not start on port {self.port}")
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
+            self.process = None
+
+    def origin(self, host: str | None = None) -> str:
+        return f"http://{host or self.host}:{self.port}"
+
+
+@dataclass
+class BuiltSite:
+    www: Path
+    """The served folder; the site is in www / SUB_PATH."""
+    folder: Path
+    precache: list[str]
+    version: str
+
+
+def build_site(www: Path) -> BuiltSite:
+    folder = www / SUB_PATH
+    site, manifest = site_script.build(folder)
+    return BuiltSite(www, folder, list(site.precache), str(manifest["version"]))
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> BuiltSite:
+    return build_site(tmp_path_factory.mktemp("www"))
+
+
+@pytest.fixture(scope="session")
+def site_server(built_site: BuiltSite) -> Iterator[Server]:
+    server = Server(built_site.www)
+    yield server
+    server.stop()
+
+
+@dataclass
+class Guard:
+    """What a browser context asked for and what went wrong: requests, failed answers, console errors."""
+
+    allowed: set[str]
+    requests: list[Request] = field(default_factory=list)
+    bad: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def watch(self, context: BrowserContext) -> None:
+        context.on("request", lambda request: self.requests.append(request))
+        context.on("response", self._response)
+
+    def watch_page(self, page: Page) -> None:
+        def on_console(message: ConsoleMessage) -> None:
+            if message.type == "error":
+                self.errors.append(f"console.error: {message.text} @ {message.location.get('url', '')}")
+
+        page.on("console", on_console)
+        page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
+
+    def _response(self, response: Response) -> None:
+        if response.status >= 400:
+            self.bad.append(f"{response.status} {response.url}")
+
+    def check(self) -> None:
+        outside = [
+            r.url for r in self.requests
+            if urlsplit(r.url).scheme not in ("data", "blob", "about")
+            and f"{urlsplit(r.url).scheme}://{urlsplit(r.url).netloc}" not in self.allowed
+        ]
+        assert not outside, f"requests outside {self.allowed}: {outside}"
+        assert not self.bad, f"failed requests: {self.bad}"
+        assert not self.errors, "console errors:\n" + "\n".join(self.errors)
+
+
+def state(frame: Page | Frame) -> dict[str, Any]:
+    return json.loads(frame.evaluate("window.tripeaksState()"))
+
+
+def wait_frame_ready(frame: Frame, timeout: float = 120_000) -> None:
+    frame.wait_for_function("document.documentElement.dataset.ready === '1'", timeout=timeout, polling=100)
+
+
+def play_any(frame: Page | Frame) -> dict[str, Any]:
+    """Make one legal move by clicking (a playable card, else the stock); returns the state after it."""
+    from game_support import playable_slots
+
+    before = state(frame)
+    slots = playable_slots(before)
+    if slots:
+        frame.click(f'#peaks [data-slot="{slots[0]}"]')
+    else:
+        frame.click("#stock")
+    frame.wait_for_function(
+        f"JSON.parse(window.tripeaksState()).moves.length === {len(before['moves']) + 1}", timeout=30_000
+    )
+    return state(frame)
+
+
+def wait_offline_ready(page: Page, files: int, timeout: float = 120_000) -> None:
+    """Wait until the service worker is active and its cache holds all ``files`` precached files."""
+    page.wait_for_function(
+        """async (files) => {
+             const registration = await navigator.serviceWorker.getRegistration();
+             if (!registration || !registration.active || registration.active.state !== "activated") return false;
+             const names = (await caches.keys()).filter((n) => n.startsWith("tripeaks-") && n !== "tripeaks-clients");
+             if (names.length === 0) return false;
+             return (await (await caches.open(names[0])).keys()).length === files;
+           }""",
+        arg=files, timeout=timeout, polling=250,
+    )
+
+
+def launch_persistent(playwright: Any, user_data_dir: Path, **options: Any) -> BrowserContext:
+    """Debian's Chromium with a profile on disk (installability and storage settings need one)."""
+    return playwright.chromium.launch_persistent_context(
+        str(user_data_dir), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **options
+    )
+
+
+__all__ = [
+    "SUB_PATH", "BuiltSite", "Guard", "Server", "build_site", "built_site", "launch_persistent", "play_any",
+    "site_server", "state", "wait_frame_ready", "wait_offline_ready", "wait_ready",
+]

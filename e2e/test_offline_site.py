@@ -1,0 +1,82 @@
+"""The built site offline: a first visit fetches exactly the site's files and precaches them; with the web
+server stopped, a reload boots the game, the saved game continues, a hint works and a new deal plays."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Browser, expect
+from site_support import (
+    SUB_PATH,
+    BuiltSite,
+    Guard,
+    Server,
+    build_site,
+    built_site,  # noqa: F401  (fixture)
+    play_any,
+    site_server,  # noqa: F401  (fixture)
+    state,
+    wait_offline_ready,
+    wait_ready,
+)
+
+NOT_LOADED_BY_THE_PAGE = {"web/manifest.webmanifest"}  # fetched by the browser when it needs the app's data
+
+
+def site_path(url: str) -> str:
+    return urlsplit(url).path.removeprefix("/" + SUB_PATH)
+
+
+def test_first_visit_loads_the_site_then_it_plays_offline(
+    browser: Browser, built_site: BuiltSite, tmp_path_factory
+) -> None:
+    # Its own copy and server: this test stops the server.
+    site = build_site(tmp_path_factory.mktemp("offline"))
+    server = Server(site.www)
+    origin = server.origin()
+    context = browser.new_context()
+    guard = Guard({origin})
+    guard.watch(context)
+    try:
+        page = context.new_page()
+        guard.watch_page(page)
+        page.goto(f"{origin}/{SUB_PATH}index.html?deal=7&rules=standard")
+        wait_ready(page)
+        first = play_any(page)
+        wait_offline_ready(page, len(site.precache))
+
+        # What the page fetched itself is the site, and the site is what the page fetched.
+        by_page = {site_path(r.url) for r in guard.requests if r.service_worker is None}
+        by_worker = {site_path(r.url) for r in guard.requests if r.service_worker is not None}
+        precache = set(site.precache)
+        icons = {path for path in precache if "/icons/" in path}
+        assert by_page - {"index.html?deal=7&rules=standard", "sw.js"} <= precache, by_page - precache
+        assert "index.html" in by_page or any(p.startswith("index.html") for p in by_page)
+        assert precache - by_page - icons - NOT_LOADED_BY_THE_PAGE <= {"index.html"}, precache - by_page
+        assert by_worker <= precache | {"sw.js"}, by_worker - precache
+        assert guard.bad == [], guard.bad
+
+        server.stop()
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+        again = state(page)
+        assert again["moves"] == first["moves"] and again["game_id"] == first["game_id"]
+        expect(page.locator("#deal-name")).to_contain_text("7")
+
+        page.click("#hint")
+        page.wait_for_function(
+            "(() => { const s = JSON.parse(window.tripeaksState());"
+            " return s.hint_slot !== null || s.hint_control !== null || s.hints > 0; })()",
+            timeout=120_000,
+        )
+        number = state(page)["number"]
+        page.click("#new")
+        page.wait_for_function(f"JSON.parse(window.tripeaksState()).number !== {number}", timeout=60_000)
+        played = play_any(page)
+        assert len(played["moves"]) == 1
+        # Offline, every request was answered by the worker's cache: nothing failed, nothing left the origin.
+        guard.check()
+    finally:
+        context.close()
+        server.stop()

@@ -1,0 +1,237 @@
+"""Write the static site (dist/): the files the game page loads and nothing else, plus its service worker.
+
+    .venv/bin/python scripts/site.py [--out dist]          (after `make build`)
+
+Every URL in the site is relative, so dist/ works from any sub-path of any static host (`/`,
+`/games/tripeaks/`). What goes in, and why:
+
+- index.html and what it names: stylesheets, scripts, the PyScript config, the web manifest;
+- pyscript.toml and what it names: the interpreter's folder (only the five files Pyodide fetches to start:
+  pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json; no micropip, since
+  the engine arrives through [files]) and every [files] entry (the engine wheel, the page's modules);
+- PyScript: core.js, the chunks it imports statically, and the chunks its core imports at every start
+  (EAGER_CHUNKS, by name without the content hash); never the editor's CodeMirror, the terminal's xterm,
+  zip.js or the graph chunk, which it loads only for <py-editor>, <py-terminal> and the like;
+- the manifest's icons (rendered by scripts/icons.py when missing), and web/embed.js for host pages.
+
+e2e/test_site_files.py plays the built site in Chromium and checks that the page fetched exactly these
+files (bar embed.js and the icons). sw.js is web/sw.js with the precache list prepended: every file the
+page loads with its sha256, and a version that is the hash of that list, so any changed byte makes a new
+cache. web/pwa.js registers it only in the built site (site.py switches it on).
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import hashlib
+import json
+import re
+import shutil
+import sys
+import tomllib
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path, PurePosixPath
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+# Chunks @pyscript/core 0.7.31's core imports on every page (its plugins and the TOML parser). The others it
+# can import (codemirror*, zip, pyodide_graph) only serve features this page does not use.
+EAGER_CHUNKS = ["deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal", "toml"]
+# Files shipped for host pages, which the game page itself never loads: not precached.
+FOR_HOSTS = ["web/embed.js"]
+SERVICE_WORKER = "sw.js"
+PWA = "web/pwa.js"
+# web/pwa.js carries this line; the built site's copy names the service worker instead.
+PWA_SWITCH = "const SERVICE_WORKER = null;"
+PWA_SWITCHED = 'const SERVICE_WORKER = "../sw.js";'
+SW_MARKER = "/* PRECACHE */"
+
+
+class Refs(HTMLParser):
+    """The local URLs an HTML page names in src, href and config attributes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.urls: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        for name, value in attrs:
+            if name in ("src", "href", "config") and value and is_local(value):
+                self.urls.append(value)
+
+
+def is_local(url: str) -> bool:
+    return not re.match(r"^[a-z][a-z0-9+.-]*:|^//|^#", url, re.I)
+
+
+def clean(base: PurePosixPath, url: str) -> str:
+    """``url`` (relative to the folder ``base``) as a path from the site's top, with no query or dots."""
+    path = url.split("#")[0].split("?")[0]
+    parts: list[str] = []
+    for part in (base / path).parts:
+        if part in (".", ""):
+            continue
+        if part == "..":
+            if not parts:
+                raise ValueError(f"{url} leaves the site")
+            parts.pop()
+        else:
+            parts.append(part)
+    return "/".join(parts)
+
+
+def stem(name: str) -> str:
+    """A Vite chunk's name without its content hash: core-C9KDLldu.js -> core."""
+    return re.sub(r"-[A-Za-z0-9_-]{8}\.js$", ".js", name).removesuffix(".js")
+
+
+def js_imports(text: str) -> tuple[list[str], list[str]]:
+    """The relative static and dynamic imports of a built ES module."""
+    static = re.findall(r'(?:\bfrom|\bimport)\s*"(\.{1,2}/[^"]+)"', text)
+    dynamic = re.findall(r'\bimport\(\s*"(\.{1,2}/[^"]+)"', text)
+    return static, dynamic
+
+
+def pyscript_files(core_js: str) -> list[str]:
+    """core.js's static import closure and its eager dynamic chunks, each with their static closures."""
+    seen: list[str] = []
+
+    def visit(path: str) -> None:
+        if path in seen:
+            return
+        seen.append(path)
+        static, dynamic = js_imports((ROOT / path).read_text(encoding="utf-8"))
+        folder = PurePosixPath(path).parent
+        for url in static:
+            visit(clean(folder, url))
+        for url in dynamic:
+            target = clean(folder, url)
+            if stem(PurePosixPath(target).name) in EAGER_CHUNKS and path == core_chunk:
+                visit(target)
+
+    # The chunk named core-<hash>.js holds PyScript's core; core.js only re-exports it.
+    static, _ = js_imports((ROOT / core_js).read_text(encoding="utf-8"))
+    folder = PurePosixPath(core_js).parent
+    chunks = [clean(folder, url) for url in static if stem(PurePosixPath(url).name) == "core"]
+    if len(chunks) != 1:
+        raise SystemExit(f"{core_js} no longer imports one core-<hash>.js chunk: check EAGER_CHUNKS")
+    core_chunk = chunks[0]
+    visit(core_js)
+    found = {stem(PurePosixPath(p).name) for p in seen}
+    missing = [name for name in EAGER_CHUNKS if name not in found]
+    if missing:
+        raise SystemExit(f"PyScript's core no longer imports {missing}: update EAGER_CHUNKS in scripts/site.py")
+    return seen
+
+
+@dataclass
+class Site:
+    files: list[str]
+    """Every file of the site, from its top, in a stable order (sw.js excluded: it is generated)."""
+    precache: list[str]
+    """The files the page loads: what the service worker caches."""
+
+
+def collect() -> Site:
+    """The site's files, found from index.html, pyscript.toml, PyScript's module graph and the manifest."""
+    top = PurePosixPath(".")
+    files: list[str] = ["index.html"]
+    refs = Refs()
+    refs.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    for url in refs.urls:
+        path = clean(top, url)
+        if path.endswith(".js") and "/vendor/pyscript/" in f"/{path}":
+            files += pyscript_files(path)
+        else:
+            files.append(path)
+
+    config_path = clean(top, next(url for url in refs.urls if url.endswith(".toml")))
+    config = tomllib.loads((ROOT / config_path).read_text(encoding="utf-8"))
+    interpreter = clean(top, config["interpreter"])  # resolved against the page, at the top
+    pyodide = PurePosixPath(interpreter).parent
+    files += [str(pyodide / name) for name in PYODIDE_FILES]
+    config_folder = PurePosixPath(config_path).parent
+    files += [clean(config_folder, url) for url in config.get("files", {})]
+    if config.get("packages"):
+        raise SystemExit("pyscript.toml names packages: the site would need micropip; add it to scripts/site.py")
+
+    manifests = [path for path in files if path.endswith(".webmanifest")]
+    for path in manifests:
+        manifest = json.loads((ROOT / path).read_text(encoding="utf-8"))
+        folder = PurePosixPath(path).parent
+        files += [clean(folder, icon["src"]) for icon in manifest.get("icons", [])]
+
+    precache = list(dict.fromkeys(files))
+    every = precache + [path for path in FOR_HOSTS if path not in precache]
+    missing = [path for path in every if not (ROOT / path).is_file()]
+    if missing:
+        raise SystemExit(f"missing (run `make build` and scripts/icons.py first?): {missing}")
+    return Site(files=every, precache=precache)
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def precache_manifest(out: Path, precache: list[str]) -> dict[str, object]:
+    """The files to cache with their sha256, and the version: a hash of that whole list."""
+    hashes = {path: sha256((out / path).read_bytes()) for path in precache}
+    listing = json.dumps(hashes, sort_keys=True, separators=(",", ":"))
+    return {"version": sha256(listing.encode())[:16], "files": hashes}
+
+
+def write_service_worker(out: Path, precache: list[str]) -> dict[str, object]:
+    """dist/sw.js: web/sw.js with the precache manifest of what is now in ``out``."""
+    source = (ROOT / "web" / "sw.js").read_text(encoding="utf-8")
+    if source.count(SW_MARKER) != 1:
+        raise SystemExit(f"web/sw.js must hold {SW_MARKER} exactly once")
+    manifest = precache_manifest(out, precache)
+    text = source.replace(SW_MARKER, f"self.PRECACHE = {json.dumps(manifest, indent=1)};")
+    (out / SERVICE_WORKER).write_text(text, encoding="utf-8")
+    return manifest
+
+
+def build(out: Path = DIST) -> tuple[Site, dict[str, object]]:
+    if not (ROOT / "web" / "vendor" / "engine.json").exists():
+        raise SystemExit("web/vendor/ is not built: run `make build` first")
+    icons = ROOT / "web" / "vendor" / "icons"
+    if not icons.is_dir() or not any(icons.glob("*.png")):
+        sys.path.insert(0, str(ROOT / "scripts"))
+        import icons as icon_script  # noqa: PLC0415  (needs Chromium: only when the icons are missing)
+
+        icon_script.render(icons)
+    site = collect()
+    if out.exists():
+        if out.resolve() in (ROOT, ROOT / "web") or not out.is_dir():
+            raise SystemExit(f"refusing to replace {out}")
+        shutil.rmtree(out)
+    for path in site.files:
+        target = out / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(ROOT / path, target)
+    pwa = out / PWA
+    if pwa.exists():
+        text = pwa.read_text(encoding="utf-8")
+        if text.count(PWA_SWITCH) != 1:
+            raise SystemExit(f"{PWA} must hold `{PWA_SWITCH}` exactly once")
+        pwa.write_text(text.replace(PWA_SWITCH, PWA_SWITCHED), encoding="utf-8")
+    manifest = write_service_worker(out, site.precache)
+    return site, manifest
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=DIST, help="folder to write (default dist/, replaced)")
+    args = parser.parse_args(argv)
+    site, manifest = build(args.out)
+    total = sum((args.out / path).stat().st_size for path in [*site.files, SERVICE_WORKER])
+    packed = sum(len(gzip.compress((args.out / p).read_bytes(), 6)) for p in [*site.files, SERVICE_WORKER])
+    print(f"{args.out}: {len(site.files) + 1} files, {total:,} bytes ({packed:,} gzipped), "
+          f"{len(site.precache)} precached, version {manifest['version']}")
+
+
+if __name__ == "__main__":
+    main()

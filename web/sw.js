@@ -1,0 +1,127 @@
+// TriPeaks' service worker: keeps every file the game loads, so it starts and plays offline.
+//
+// scripts/site.py writes the built site's sw.js: this file with the precache manifest in place of the
+// marker below, {version, files: {path: sha256}}; the version is a hash of that list, so a changed byte
+// anywhere makes a new cache. The rules:
+// - install fetches every file (revalidating the HTTP cache, so a first visit downloads nothing twice),
+//   checks its sha256 against the manifest and caches it under "tripeaks-<version>"; a mismatch (a deploy
+//   caught half-way) fails the install, which the browser retries later;
+// - a new version waits: it takes over only when the player clicks "Reload" (message "skip-waiting");
+// - each page is served from the cache of the version it started with, even after a newer worker takes
+//   over (the page's client id is recorded at navigation), so no page ever mixes files of two versions;
+// - caches that no open page uses any more are deleted on activation and after each navigation.
+/* PRECACHE */
+
+const PREFIX = "tripeaks-";
+const CLIENTS = PREFIX + "clients"; // client id -> cache name of the version that page started with
+const { version, files } = self.PRECACHE;
+const CACHE = PREFIX + version;
+const SCOPE = new URL("./", self.location).href;
+const PATHS = new Set(Object.keys(files));
+const pinned = new Map(); // the same records as CLIENTS, for this worker's lifetime
+
+async function sha256(buffer) {
+  const digest = await crypto.subtle.digest("SHA-256", buffer);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  for (const [path, hash] of Object.entries(files)) {
+    const url = new URL(path, SCOPE).href;
+    if (await cache.match(url)) continue; // an install retried after a failure keeps what it had
+    const response = await fetch(url, { cache: "no-cache" });
+    if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
+    const body = await response.arrayBuffer();
+    const got = await sha256(body);
+    if (got !== hash) throw new Error(`precache: ${path} is not the file of version ${version}`);
+    const headers = new Headers();
+    headers.set("Content-Type", response.headers.get("Content-Type") || "application/octet-stream");
+    await cache.put(url, new Response(body, { status: 200, headers }));
+  }
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache()); // no skipWaiting: a new version waits for the player's click
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
+  if (event.data === "version" && event.source) event.source.postMessage({ type: "tripeaks:sw", version });
+});
+
+// Delete every tripeaks cache that neither this version nor an open page uses.
+// `starting` is a page being navigated to, which may not be listed among the clients yet.
+async function prune(starting) {
+  const open = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: "all" })).map((c) => c.id));
+  if (starting) open.add(starting);
+  const records = await caches.open(CLIENTS);
+  const keep = new Set([CACHE, CLIENTS]);
+  for (const request of await records.keys()) {
+    const id = new URL(request.url).searchParams.get("id");
+    if (open.has(id)) {
+      keep.add(await (await records.match(request)).text());
+    } else {
+      pinned.delete(id);
+      await records.delete(request);
+    }
+  }
+  for (const name of await caches.keys()) {
+    if (name.startsWith(PREFIX) && !keep.has(name)) await caches.delete(name);
+  }
+}
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(prune());
+});
+
+function recordKey(id) {
+  return new URL(`./__client__?id=${encodeURIComponent(id)}`, SCOPE).href;
+}
+
+async function pin(id, name) {
+  pinned.set(id, name);
+  const records = await caches.open(CLIENTS);
+  await records.put(recordKey(id), new Response(name));
+}
+
+// The cache a page started with: recorded at its navigation, by this worker or an older one.
+async function cacheFor(id) {
+  if (!id) return CACHE;
+  if (pinned.has(id)) return pinned.get(id);
+  const record = await (await caches.open(CLIENTS)).match(recordKey(id));
+  const name = record ? await record.text() : CACHE;
+  pinned.set(id, name);
+  return name;
+}
+
+// The site path of a URL this worker serves, or null (other origins, other paths, the page's address).
+function sitePath(url) {
+  if (!url.href.startsWith(SCOPE)) return null;
+  const path = decodeURIComponent(url.pathname.slice(new URL(SCOPE).pathname.length));
+  return PATHS.has(path) ? path : null;
+}
+
+async function fromCache(name, path, request) {
+  const cache = await caches.open(name);
+  const hit = await cache.match(new URL(path, SCOPE).href);
+  return hit || fetch(request);
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const url = new URL(request.url);
+  if (request.mode === "navigate") {
+    // The page itself, at the scope's folder or as index.html, whatever the query (?deal=..&rules=..).
+    const path = url.href.split(/[?#]/)[0] === SCOPE ? "index.html" : sitePath(url);
+    if (path !== "index.html") return;
+    const id = event.resultingClientId;
+    if (id) event.waitUntil(pin(id, CACHE).then(() => prune(id))); // pin() records in memory at once
+    event.respondWith(fromCache(CACHE, path, request));
+    return;
+  }
+  const path = sitePath(url);
+  if (path === null) return;
+  event.respondWith((async () => fromCache(await cacheFor(event.clientId), path, request))());
+});
