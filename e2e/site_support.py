@@ -178,6 +178,22 @@ def wait_offline_ready(page: Page, files: int, timeout: float = 120_000) -> None
     )
 
 
+def open_controlled(page: Page, url: str, timeout: float = 60.0) -> None:
+    """Open ``url`` as a page the service worker controls (its next visit after installing).
+
+    Chromium 156 may still send a navigation to the network for a moment after the worker reports
+    "activated" (seen here: up to ~10 s on a loaded machine); a returning player is never that quick.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        page.goto(url)
+        if page.evaluate("navigator.serviceWorker.controller !== null"):
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"no service worker took {url} in {timeout} s")
+        page.wait_for_timeout(1000)
+
+
 def launch_persistent(playwright: Any, user_data_dir: Path, **options: Any) -> BrowserContext:
     """Debian's Chromium with a profile on disk (installability and storage settings need one)."""
     return playwright.chromium.launch_persistent_context(
@@ -186,6 +202,7 @@ def launch_persistent(playwright: Any, user_data_dir: Path, **options: Any) -> B
 
 
 __all__ = [
-    "SUB_PATH", "BuiltSite", "Guard", "Server", "build_site", "built_site", "launch_persistent", "play_any",
+    "SUB_PATH", "BuiltSite", "Guard", "Server", "build_site", "built_site", "launch_persistent", "open_controlled",
+    "play_any",
     "site_server", "state", "wait_frame_ready", "wait_offline_ready", "wait_ready",
 ]

@@ -12,6 +12,7 @@ from site_support import (
     Guard,
     Server,
     build_site,
+    open_controlled,
     built_site,  # noqa: F401  (fixture)
     play_any,
     site_server,  # noqa: F401  (fixture)
@@ -56,6 +57,7 @@ def test_first_visit_loads_the_site_then_it_plays_offline(
         assert by_worker <= precache | {"sw.js"}, by_worker - precache
         assert guard.bad == [], guard.bad
 
+        open_controlled(page, f"{origin}/{SUB_PATH}index.html?deal=7&rules=standard")
         server.stop()
         page.reload()
         wait_ready(page)

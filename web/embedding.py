@@ -53,7 +53,8 @@ def start(game: Game) -> None:
     if not is_embedded():
         return
     box = document.getElementById("notices")
-    if box is not None and box.querySelector('[data-notice="embed"]') is None:
+    # querySelector's "nothing" is JS null (jsnull), which `is None` misses: count instead.
+    if box and box.querySelectorAll('[data-notice="embed"]').length == 0:
         notice = document.createElement("div")
         notice.className = "notice embed"
         notice.dataset.notice = "embed"

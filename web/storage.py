@@ -30,7 +30,8 @@ class Store:
     def __init__(self, tab: str) -> None:
         self.tab = tab
         self.problem: str | None = None
-        self.full = False
+        self.failing: set[str] = set()
+        """Keys whose last write failed (storage full)."""
         self.rev = 0
         """The revision of the saved game this tab last wrote or loaded."""
         try:
@@ -66,16 +67,20 @@ class Store:
         try:
             self.storage.setItem(key, text)
         except Exception:  # QuotaExceededError, or storage withdrawn since
-            self.full = True
+            self.failing.add(key)
             self.problem = (
                 "The browser's storage for this site is full, so your progress is not being "
                 "saved. Play goes on; free some space to save again."
             )
             return False
-        if self.full:
-            self.full = False
-            self.problem = None
+        self.failing.discard(key)
+        if not self.failing and self.storage is not None:
+            self.problem = None  # a small write may fit where a big one did not: wait for all
         return True
+
+    @property
+    def full(self) -> bool:
+        return bool(self.failing)
 
     def backup(self, key: str, raw: str) -> str | None:
         """Keep unreadable data under a backup key; returns that key, or None if it can't be kept."""
