@@ -169,8 +169,10 @@ def wait_offline_ready(page: Page, files: int, timeout: float = 120_000) -> None
     page.wait_for_function(
         """async (files) => {
              const registration = await navigator.serviceWorker.getRegistration();
-             if (!registration || !registration.active || registration.active.state !== "activated") return false;
-             const names = (await caches.keys()).filter((n) => n.startsWith("tripeaks-") && n !== "tripeaks-clients");
+             const active = registration && registration.active;
+             if (!active || active.state !== "activated") return false;
+             const names = (await caches.keys())
+               .filter((n) => n.startsWith("tripeaks-") && n !== "tripeaks-clients");
              if (names.length === 0) return false;
              return (await (await caches.open(names[0])).keys()).length === files;
            }""",
@@ -202,7 +204,8 @@ def launch_persistent(playwright: Any, user_data_dir: Path, **options: Any) -> B
 
 
 __all__ = [
-    "SUB_PATH", "BuiltSite", "Guard", "Server", "build_site", "built_site", "launch_persistent", "open_controlled",
+    "SUB_PATH", "BuiltSite", "Guard", "Server", "build_site", "built_site", "launch_persistent",
+    "open_controlled",
     "play_any",
     "site_server", "state", "wait_frame_ready", "wait_offline_ready", "wait_ready",
 ]

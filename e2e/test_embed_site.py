@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import site_support
 from game_support import make_move, playable_slots, solution
 from playwright.sync_api import Browser, BrowserContext, Frame, Page, Playwright, expect
 from site_support import (
@@ -16,21 +17,23 @@ from site_support import (
     BuiltSite,
     Guard,
     Server,
-    built_site,  # noqa: F401  (fixture)
     launch_persistent,
-    site_server,  # noqa: F401  (fixture)
     state,
     wait_frame_ready,
 )
 
 from tripeaks import STANDARD
 
+built_site = site_support.built_site  # a fixture
+site_server = site_support.site_server  # a fixture
+
 # Hostile host styles: none of them may reach the game.
 HOSTILE_CSS = "iframe{display:none!important} *{font-size:40px!important;color:red!important}"
 EVENT_LOG = """<script>
 window.events = [];
 for (const type of ["tripeaks:ready", "tripeaks:move", "tripeaks:won", "tripeaks:lost"]) {
-  document.addEventListener(type, (e) => window.events.push({type: e.type, id: e.target.id, detail: e.detail}));
+  document.addEventListener(type, (e) =>
+    window.events.push({type: e.type, id: e.target.id, detail: e.detail}));
 }
 </script>"""
 
@@ -98,7 +101,9 @@ def check_move_event(page: Page, selector: str, after: dict[str, Any]) -> None:
     assert detail["moves"] == 1 and detail["deal"] == after["number"] and detail["status"] == "playing"
 
 
-def test_two_embeds_on_one_page_same_origin(browser: Browser, built_site: BuiltSite, site_server: Server) -> None:
+def test_two_embeds_on_one_page_same_origin(
+    browser: Browser, built_site: BuiltSite, site_server: Server
+) -> None:
     origin = site_server.origin()
     name = write_host(built_site.www, "same-origin.html", f"./{SUB_PATH}web/embed.js",
                       '<tri-peaks id="one" deal="123" rules="standard" height="640"></tri-peaks>'

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
+import site_support
 from playwright.sync_api import Browser, expect
 from site_support import (
     SUB_PATH,
@@ -13,13 +14,14 @@ from site_support import (
     Server,
     build_site,
     open_controlled,
-    built_site,  # noqa: F401  (fixture)
     play_any,
-    site_server,  # noqa: F401  (fixture)
     state,
     wait_offline_ready,
     wait_ready,
 )
+
+built_site = site_support.built_site  # a fixture
+site_server = site_support.site_server  # a fixture
 
 NOT_LOADED_BY_THE_PAGE = {"web/manifest.webmanifest"}  # fetched by the browser when it needs the app's data
 

@@ -77,7 +77,7 @@ def test_a_new_version_waits_for_the_click_and_never_mixes(browser: Browser, tmp
         wait_ready(second)
         assert MARKER in css_text(second)
         second.wait_for_function(
-            "caches.keys().then(names => names.filter(n => n !== 'tripeaks-clients').length === 1)",
+            "() => caches.keys().then(names => names.filter(n => n !== 'tripeaks-clients').length === 1)",
             timeout=30_000,
         )
         assert cache_names(second) == sorted(["tripeaks-clients", f"tripeaks-{manifest['version']}"])

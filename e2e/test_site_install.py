@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import site_support
 from playwright.sync_api import Playwright
 from site_support import (
     SUB_PATH,
     BuiltSite,
     Guard,
     Server,
-    built_site,  # noqa: F401  (fixture)
     launch_persistent,
-    site_server,  # noqa: F401  (fixture)
     wait_ready,
 )
+
+built_site = site_support.built_site  # a fixture
+site_server = site_support.site_server  # a fixture
 
 
 def test_chromium_finds_the_site_installable(

@@ -1,4 +1,4 @@
-"""Render the app's PNG icons from web/icon.svg, the one drawing, in Debian's Chromium (offline, no new package).
+"""Render the app's PNG icons from web/icon.svg, the one drawing, in Debian's Chromium (offline, nothing new).
 
     .venv/bin/python scripts/icons.py [--out web/vendor/icons]
 
@@ -39,10 +39,10 @@ def page_html(svg: str, size: int, maskable: bool) -> str:
     inner = round(size * MASKABLE_SCALE) if maskable else size
     background = BACKGROUND if maskable else "transparent"
     return (
-        "<!doctype html><html><head><style>html,body{margin:0;width:%dpx;height:%dpx;overflow:hidden;"
-        "background:%s;display:grid;place-items:center}</style></head><body>"
-        '<img src="%s" width="%d" height="%d" alt=""></body></html>'
-    ) % (size, size, background, data, inner, inner)
+        f"<!doctype html><html><head><style>html,body{{margin:0;width:{size}px;height:{size}px;"
+        f"overflow:hidden;background:{background};display:grid;place-items:center}}</style></head><body>"
+        f'<img src="{data}" width="{inner}" height="{inner}" alt=""></body></html>'
+    )
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -77,10 +77,11 @@ def render(out: Path, svg_path: Path = SVG) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=OUT, help="folder for the PNGs (default web/vendor/icons)")
+    parser.add_argument("--out", type=Path, default=OUT, help="where the PNGs go (default web/vendor/icons)")
     args = parser.parse_args(argv)
     for path in render(args.out):
-        print(f"{path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: {path.stat().st_size:,} bytes")
+        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
+        print(f"{shown}: {path.stat().st_size:,} bytes")
 
 
 if __name__ == "__main__":

@@ -36,7 +36,9 @@ from pathlib import Path, PurePosixPath
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
-PYODIDE_FILES = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+PYODIDE_FILES = [
+    "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+]
 # Chunks @pyscript/core 0.7.31's core imports on every page (its plugins and the TOML parser). The others it
 # can import (codemirror*, zip, pyodide_graph) only serve features this page does not use.
 EAGER_CHUNKS = ["deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal", "toml"]
@@ -123,7 +125,7 @@ def pyscript_files(core_js: str) -> list[str]:
     found = {stem(PurePosixPath(p).name) for p in seen}
     missing = [name for name in EAGER_CHUNKS if name not in found]
     if missing:
-        raise SystemExit(f"PyScript's core no longer imports {missing}: update EAGER_CHUNKS in scripts/site.py")
+        raise SystemExit(f"PyScript's core no longer imports {missing}: update EAGER_CHUNKS in site.py")
     return seen
 
 
@@ -156,7 +158,7 @@ def collect() -> Site:
     config_folder = PurePosixPath(config_path).parent
     files += [clean(config_folder, url) for url in config.get("files", {})]
     if config.get("packages"):
-        raise SystemExit("pyscript.toml names packages: the site would need micropip; add it to scripts/site.py")
+        raise SystemExit("pyscript.toml names packages: the site would need micropip (see PYODIDE_FILES)")
 
     manifests = [path for path in files if path.endswith(".webmanifest")]
     for path in manifests:
@@ -200,7 +202,7 @@ def build(out: Path = DIST) -> tuple[Site, dict[str, object]]:
     icons = ROOT / "web" / "vendor" / "icons"
     if not icons.is_dir() or not any(icons.glob("*.png")):
         sys.path.insert(0, str(ROOT / "scripts"))
-        import icons as icon_script  # noqa: PLC0415  (needs Chromium: only when the icons are missing)
+        import icons as icon_script
 
         icon_script.render(icons)
     site = collect()

@@ -343,14 +343,6 @@ class Solver:
     # The last pass
 
     def _last_pass(self, remaining: int, top: int, stock: tuple[int, ...], limit: int) -> list[int] | None:
-        """Depth-first search of the last pass: plays before draws, the waste below its top
-        no longer matters.
-
-        More stock left is never worse: with the stock at ``i`` a player can do all they
-        could at any later ``j`` (make the same plays, then draw up to ``j``). So each
-        (cards, top), and each (cards) just after a draw, keeps the earliest stock index
-        proved lost, and arriving there at that index or later needs no search.
-        """
         bid, offset = self._base(stock)
         stock = self._base_stock[bid]
         n = len(stock)
@@ -362,20 +354,30 @@ class Solver:
         tag = bid << 40
         free_cache, layout_free = self._free, self.layout.free
         adjacent_slots, rank = self.adjacent_slots, self.rank
+        wrap = self.wrap
+        # lastadj[r][u]: the latest k <= u with stock[k-1] one rank from r (0 if none)
+        lastadj = [[0] * (n + 1) for _ in range(14)]
+        for r in range(1, 14):
+            near = _neighbour_ranks(1 << r, wrap)
+            row = lastadj[r]
+            for u in range(1, n + 1):
+                row[u] = u if near >> stock[u - 1] & 1 else row[u - 1]
         path: list[int] = []
         never = n + 1
         spend = self._spender(limit)
 
-        def search(remaining: int, i: int, top: int) -> bool:
+        def search(remaining: int, i: int, top: int) -> int:
+            """The earliest stock index from which (remaining, top) is proved lost: > i if won."""
             if not remaining:
-                return True
+                return never
             key = remaining | top << 28 | tag
-            if i >= lost_top.get(key, never):
-                return False
+            lost = lost_top.get(key, never)
+            if i >= lost:
+                return lost
             drawn_key = remaining | tag
             drawn = lost_drawn.get(drawn_key, never)
             if i >= drawn and i and top == stock[i - 1]:
-                return False
+                return drawn
             spend()
             counts = counts_from[i]
             for need, near_ranks, near in isolated(remaining):
@@ -387,24 +389,69 @@ class Solver:
                     if free is None:
                         free = free_cache[remaining] = layout_free(remaining)
                     plays = free & adjacent_slots[top]
+                    best = 0
                     while plays:
                         low = plays & -plays
                         plays ^= low
                         slot = low.bit_length() - 1
-                        if search(remaining ^ low, i, rank[slot]):
+                        got = search(remaining ^ low, i, rank[slot])
+                        if got > i:
                             path.append(slot)
-                            return True
-                    if i < n and i + 1 < drawn and search(remaining, i + 1, stock[i]):
-                        path.append(_ADVANCE)
-                        return True
+                            return got
+                        if got > best:
+                            best = got
+                    # the draws: post-draw states (remaining, stock[k-1], k) for k > i
+                    if drawn > i + 1:
+                        k = i + 1
+                        while k < drawn:
+                            t = stock[k - 1]
+                            if k >= lost_top.get(remaining | t << 28 | tag, never):
+                                k += 1
+                                continue
+                            counts = counts_from[k - 1]
+                            ok = True
+                            for need, near_ranks, near in isolated(remaining):
+                                if sum([counts[q] for q in near_ranks]) < need:
+                                    ok = False
+                                    break
+                            if not ok:
+                                break  # and so at every later k
+                            plays = free & adjacent_slots[t]
+                            while plays:
+                                low = plays & -plays
+                                plays ^= low
+                                slot = low.bit_length() - 1
+                                got = search(remaining ^ low, k, rank[slot])
+                                if got > k:
+                                    path.append(slot)
+                                    path.extend([_ADVANCE] * (k - i))
+                                    return got
+                            k += 1
+                        # every post-draw state from i + 1 on is lost: bound the latest one
+                        # that may be won by what is known of each play out of these cards
+                        cap = i
+                        top_k = 0
+                        todo = free
+                        while todo:
+                            low = todo & -todo
+                            todo ^= low
+                            r = rank[low.bit_length() - 1]
+                            u = lost_top.get((remaining ^ low) | r << 28 | tag, never) - 1
+                            a = lastadj[r][u if u < cap else cap] if u > 0 else 0
+                            if a > top_k:
+                                top_k = a
+                        drawn = top_k + 1
+                        lost_drawn[drawn_key] = drawn
+                    if drawn - 1 > best:
+                        best = drawn - 1
+                    lost_top[key] = best
+                    return best
             lost_top[key] = i
-            if i < n and i + 1 < lost_drawn.get(drawn_key, never):
-                lost_drawn[drawn_key] = i + 1  # drawing from here was tried too
-            return False
+            return i
 
-        won = search(remaining, offset, top)
+        got = search(remaining, offset, top)
         path.reverse()
-        return path if won else None
+        return path if got > offset else None
 
     def _layers(
         self, remaining: int, top: int, stock: tuple[int, ...]

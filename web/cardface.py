@@ -30,10 +30,13 @@ def face_html(card: Card) -> str:
     suit = SUIT_SYMBOLS[card.suit]
     ten = " ten" if card.rank == 10 else ""
     corner = f'<span class="corner{ten}" aria-hidden="true"><b>{label}</b><i>{suit}</i></span>'
+    # The rank is written once as text; its repeats come from CSS, so that the card's visible text
+    # stays part of its accessible name ("7 of hearts").
+    echo = f'<span class="corner br{ten}" aria-hidden="true"><b data-t="{label}"></b><i>{suit}</i></span>'
     if card.rank == 1:
         middle = f'<span class="ace" aria-hidden="true">{suit}</span>'
     elif card.rank > 10:
-        middle = f'<span class="court" aria-hidden="true"><b>{label}</b><i>{suit}</i></span>'
+        middle = f'<span class="court" aria-hidden="true"><b data-t="{label}"></b><i>{suit}</i></span>'
     else:
         pips = "".join(
             f'<span class="pip{" flip" if flip else ""}" style="--c:{c};--r:{r}">{suit}</span>'
@@ -41,8 +44,7 @@ def face_html(card: Card) -> str:
         )
         middle = f'<span class="pips" aria-hidden="true">{pips}</span>'
     big = f'<span class="big" aria-hidden="true">{suit}</span>'
-    bottom = corner.replace('class="corner', 'class="corner br', 1)
-    return corner + middle + big + bottom
+    return corner + middle + big + echo
 
 
 def colour_class(card: Card) -> str:

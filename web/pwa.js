@@ -160,6 +160,7 @@
 
   async function register() {
     const registration = await navigator.serviceWorker.register(workerURL);
+    if (navigator.serviceWorker.controller) navigator.serviceWorker.controller.postMessage("prune");
     if (registration.waiting && navigator.serviceWorker.controller) offer(registration);
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;

@@ -47,6 +47,7 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data === "skip-waiting") self.skipWaiting();
+  if (event.data === "prune") event.waitUntil(prune()); // a page has started: older pages may be gone
   if (event.data === "version" && event.source) event.source.postMessage({ type: "tripeaks:sw", version });
 });
 
