@@ -10,7 +10,7 @@ ENGINE := $(wildcard tripeaks/*.py) tripeaks/py.typed pyproject.toml README.md
 BUILT := web/vendor/engine.json
 NPM_DONE := node_modules/.package-lock.json
 
-.PHONY: play play-cli serve build test test-engine test-pyodide test-e2e test-firefox lint bench browsers clean
+.PHONY: play play-cli serve build site test test-engine test-pyodide test-e2e test-firefox lint bench bench-site browsers clean
 
 $(STAMP)/venv: pyproject.toml constraints.txt
 	@mkdir -p $(STAMP)
@@ -26,7 +26,18 @@ $(NPM_DONE): package.json package-lock.json
 $(BUILT): $(STAMP)/venv $(NPM_DONE) $(ENGINE) pyscript.toml scripts/build.py
 	$(BIN)/python scripts/build.py
 
-build: $(BUILT)
+ICONS := web/vendor/icons/icon-512.png
+# The app icons are rendered from the one SVG by Debian's chromium.
+$(ICONS): web/icon.svg scripts/icons.py $(STAMP)/venv | browsers
+	$(BIN)/python scripts/icons.py
+
+build: $(BUILT) $(ICONS)
+
+# The static site: everything the game loads and nothing else, in dist/.
+dist/sw.js: $(BUILT) $(ICONS) index.html pyscript.toml scripts/site.py $(wildcard web/*.py web/*.js web/*.css web/*.webmanifest)
+	$(BIN)/python scripts/site.py
+
+site: dist/sw.js
 
 # Debian's browsers for the e2e tests; Playwright's own browser download cannot work here.
 browsers:
@@ -38,7 +49,7 @@ browsers:
 lint: $(STAMP)/venv
 	$(BIN)/ruff check tripeaks tests benchmarks scripts e2e
 	$(BIN)/mypy
-	$(BIN)/mypy --strict scripts/build.py scripts/serve.py benchmarks/boot.py e2e/conftest.py e2e/test_runtime.py
+	$(BIN)/mypy --strict scripts/build.py scripts/serve.py scripts/site.py scripts/icons.py benchmarks/size.py benchmarks/boot.py e2e/conftest.py e2e/test_runtime.py
 
 test-engine: $(STAMP)/venv
 	$(BIN)/pytest -p no:cacheprovider --cov --cov-report=term tests
@@ -47,7 +58,7 @@ test-engine: $(STAMP)/venv
 test-pyodide: $(BUILT)
 	node scripts/pyodide_pytest.mjs tests
 
-test-e2e: $(BUILT) browsers
+test-e2e: build browsers
 	$(BIN)/pytest -p no:cacheprovider --timeout=600 e2e
 
 test-firefox: $(BUILT) browsers
@@ -59,7 +70,7 @@ test: lint
 	@$(MAKE) --no-print-directory -j2 --output-sync=target test-engine test-pyodide
 	@$(MAKE) --no-print-directory test-e2e test-firefox
 
-play: $(BUILT)
+play: build
 	$(BIN)/python scripts/serve.py --port $(PORT)
 
 serve: play
@@ -70,6 +81,10 @@ play-cli: $(STAMP)/venv
 
 bench: $(BUILT) browsers
 	$(BIN)/python benchmarks/boot.py
+
+bench-site: site browsers
+	$(BIN)/python benchmarks/size.py
+	$(BIN)/python benchmarks/offline.py
 
 clean:
 	rm -rf $(VENV) $(STAMP) node_modules web/vendor dist build .cache *.egg-info

@@ -13,7 +13,7 @@ import json
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -75,6 +75,20 @@ class Server:
 
     def origin(self, host: str | None = None) -> str:
         return f"http://{host or self.host}:{self.port}"
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[[Path], Server]]:
+    """Start servers with serve(root); every one is stopped after the test, whatever happened."""
+    started: list[Server] = []
+
+    def start(root: Path) -> Server:
+        started.append(Server(root))
+        return started[-1]
+
+    yield start
+    for server in started:
+        server.stop()
 
 
 @dataclass
@@ -206,6 +220,6 @@ def launch_persistent(playwright: Any, user_data_dir: Path, **options: Any) -> B
 __all__ = [
     "SUB_PATH", "BuiltSite", "Guard", "Server", "build_site", "built_site", "launch_persistent",
     "open_controlled",
-    "play_any",
+    "play_any", "serve",
     "site_server", "state", "wait_frame_ready", "wait_offline_ready", "wait_ready",
 ]

@@ -5,6 +5,7 @@ played inside the embed through a frame locator and comes back to the host as a 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,9 +23,13 @@ from site_support import (
     wait_frame_ready,
 )
 
-from tripeaks import STANDARD
+from tripeaks import STANDARD, Status
+
+# Deal 414 (standard rules) is lost by playing the first playable card, then drawing the whole stock.
+LOST_BY_DRAWING = 414
 
 built_site = site_support.built_site  # a fixture
+serve = site_support.serve  # a fixture
 site_server = site_support.site_server  # a fixture
 
 # Hostile host styles: none of them may reach the game.
@@ -107,7 +112,7 @@ def test_two_embeds_on_one_page_same_origin(
     origin = site_server.origin()
     name = write_host(built_site.www, "same-origin.html", f"./{SUB_PATH}web/embed.js",
                       '<tri-peaks id="one" deal="123" rules="standard" height="640"></tri-peaks>'
-                      '<tri-peaks id="two" deal="456" rules="standard"></tri-peaks>')
+                      f'<tri-peaks id="two" deal="{LOST_BY_DRAWING}" rules="standard"></tri-peaks>')
     context = browser.new_context(viewport={"width": 1000, "height": 900})
     guard = Guard({origin})
     guard.watch(context)
@@ -116,7 +121,7 @@ def test_two_embeds_on_one_page_same_origin(
         guard.watch_page(page)
         page.goto(f"{origin}/{name}")
         one = check_embedded_game(page, "#one", 123)
-        two = check_embedded_game(page, "#two", 456)
+        two = check_embedded_game(page, "#two", LOST_BY_DRAWING)
         assert page.locator("#one").bounding_box()["height"] == pytest.approx(640, abs=1)  # type: ignore[index]
         box = page.locator("#two").bounding_box()
         assert box is not None and box["height"] == pytest.approx(box["width"] * 3 / 4, abs=2)  # 4:3
@@ -126,6 +131,17 @@ def test_two_embeds_on_one_page_same_origin(
         after_two = play_in_embed(page, "#two", two)
         check_move_event(page, "#two", after_two)
         assert state(one)["moves"] == after["moves"]
+        # Drawing out the stock loses this deal: the host hears it once, after the last move.
+        stock = page.frame_locator("#two iframe").locator("#stock")
+        while (data := state(two))["stock"] > 0:
+            stock.click()
+            two.wait_for_function(f"JSON.parse(window.tripeaksState()).stock === {data['stock'] - 1}")
+        assert state(two)["status"] == str(Status.OUT_OF_MOVES)
+        page.wait_for_function("window.events.some(e => e.type === 'tripeaks:lost')")
+        lost = [e for e in events(page, "tripeaks:lost")]
+        assert [e["id"] for e in lost] == ["two"]
+        assert lost[0]["detail"]["moves"] == len(state(two)["moves"]) == 24
+        assert events(page, "tripeaks:move")[-1]["detail"]["status"] == str(Status.OUT_OF_MOVES)
         ready = {e["id"] for e in events(page, "tripeaks:ready")}
         assert ready == {"one", "two"}
         # Nothing of the embeds' games was written to the origin's real storage.
@@ -136,10 +152,14 @@ def test_two_embeds_on_one_page_same_origin(
 
 
 def test_embed_from_another_port_plays_to_a_win(
-    browser: Browser, built_site: BuiltSite, site_server: Server, tmp_path: Path
+    browser: Browser,
+    built_site: BuiltSite,
+    site_server: Server,
+    tmp_path: Path,
+    serve: Callable[[Path], Server],
 ) -> None:
     game_origin = site_server.origin()
-    host = Server(tmp_path / "host")
+    host = serve(tmp_path / "host")
     name = write_host(tmp_path / "host", "index.html", f"{game_origin}/{SUB_PATH}web/embed.js",
                       '<tri-peaks id="game" deal="1" rules="standard" height="700"></tri-peaks>')
     context = browser.new_context(viewport={"width": 1000, "height": 900})
@@ -180,10 +200,14 @@ def block_third_party_storage(profile: Path) -> None:
 
 
 def test_embed_from_another_site_without_storage(
-    playwright: Playwright, built_site: BuiltSite, site_server: Server, tmp_path: Path
+    playwright: Playwright,
+    built_site: BuiltSite,
+    site_server: Server,
+    tmp_path: Path,
+    serve: Callable[[Path], Server],
 ) -> None:
     game_origin = site_server.origin()  # http://127.0.0.1:<port>
-    host = Server(tmp_path / "host")
+    host = serve(tmp_path / "host")
     name = write_host(tmp_path / "host", "index.html", f"{game_origin}/{SUB_PATH}web/embed.js",
                       '<tri-peaks id="game" deal="77" rules="standard" height="640"></tri-peaks>')
     host_origin = host.origin("localhost")

@@ -3,6 +3,8 @@ server stopped, a reload boots the game, the saved game continues, a hint works 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import site_support
@@ -21,6 +23,7 @@ from site_support import (
 )
 
 built_site = site_support.built_site  # a fixture
+serve = site_support.serve  # a fixture
 site_server = site_support.site_server  # a fixture
 
 NOT_LOADED_BY_THE_PAGE = {"web/manifest.webmanifest"}  # fetched by the browser when it needs the app's data
@@ -31,11 +34,11 @@ def site_path(url: str) -> str:
 
 
 def test_first_visit_loads_the_site_then_it_plays_offline(
-    browser: Browser, built_site: BuiltSite, tmp_path_factory
+    browser: Browser, built_site: BuiltSite, tmp_path_factory, serve: Callable[[Path], Server]
 ) -> None:
     # Its own copy and server: this test stops the server.
     site = build_site(tmp_path_factory.mktemp("offline"))
-    server = Server(site.www)
+    server = serve(site.www)
     origin = server.origin()
     context = browser.new_context()
     guard = Guard({origin})

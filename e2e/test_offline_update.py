@@ -3,6 +3,10 @@ click, and a page that started with the old version keeps getting the old versio
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
+import site_support
 from playwright.sync_api import Browser, Page, expect
 from site_support import (
     SUB_PATH,
@@ -13,6 +17,8 @@ from site_support import (
     wait_offline_ready,
     wait_ready,
 )
+
+serve = site_support.serve  # a fixture
 
 MARKER = "/* deployed again */"
 CSS = "web/tripeaks.css"
@@ -27,9 +33,11 @@ def cache_names(page: Page) -> list[str]:
     return sorted(page.evaluate("caches.keys()"))
 
 
-def test_a_new_version_waits_for_the_click_and_never_mixes(browser: Browser, tmp_path_factory) -> None:
+def test_a_new_version_waits_for_the_click_and_never_mixes(
+    browser: Browser, tmp_path_factory, serve: Callable[[Path], Server]
+) -> None:
     site = build_site(tmp_path_factory.mktemp("update"))
-    server = Server(site.www)
+    server = serve(site.www)
     url = f"{server.origin()}/{SUB_PATH}index.html?deal=5&rules=standard"
     context = browser.new_context()
     errors: list[str] = []
@@ -59,6 +67,13 @@ def test_a_new_version_waits_for_the_click_and_never_mixes(browser: Browser, tmp
         # Installed and waiting: both pages still get the version they started with.
         assert css_text(first) == old_css and css_text(second) == old_css
         assert first.evaluate("navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)")
+        # A page opened now still starts with the old version, and leaves the waiting version's cache alone.
+        third = context.new_page()
+        third.goto(url)
+        wait_ready(third)
+        assert css_text(third) == old_css
+        assert f"tripeaks-{manifest['version']}" in cache_names(third)
+        third.close()
 
         with first.expect_event("load", timeout=120_000):
             first.click("#update-reload")

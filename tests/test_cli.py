@@ -180,3 +180,142 @@ def test_play_bad_deal_exits_2(capsys: pytest.CaptureFixture[str], deal: str) ->
     code, out, err = run(capsys, "play", deal)
     assert (code, out) == (2, "")
     assert err.startswith("error: ")
+
+
+# solve
+
+
+def test_solve_a_number(capsys: pytest.CaptureFixture[str]) -> None:
+    from tripeaks import Game, solve
+
+    code, out, err = run(capsys, "solve", "2")
+    assert (code, err) == (0, "")
+    said, moves = out.splitlines()
+    expected = solve(Position.start(numbered_deal(2)), Rules())
+    assert said.startswith(f"won in {len(expected.moves)} moves (")
+    assert said.endswith(" s)") and " states, " in said
+    game = Game(numbered_deal(2))
+    for token in moves.split():
+        game.push(token)
+    assert game.status.value == "won"
+
+
+def test_solve_json_and_a_code(capsys: pytest.CaptureFixture[str]) -> None:
+    from tripeaks import Game
+
+    code, out, _ = run(capsys, "solve", "2", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"result", "moves", "nodes", "seconds"}
+    assert data["result"] == "won" and data["nodes"] > 0 and data["seconds"] >= 0
+    game = Game(numbered_deal(2))
+    for token in data["moves"]:
+        game.push(token)
+    assert game.status.value == "won"
+    code, by_code, _ = run(capsys, "solve", numbered_deal(2).code, "--json")
+    assert code == 0 and json.loads(by_code)["moves"] == data["moves"]
+
+
+def test_solve_lost_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "8", "--rules", "strict")
+    assert code == 0
+    assert out.startswith("lost: no line clears the layout (") and out.count("\n") == 1
+    code, out, _ = run(capsys, "solve", "8", "--rules", "strict", "--json")
+    data = json.loads(out)
+    assert (data["result"], data["moves"]) == ("lost", [])
+    # Standard wins deal 8; --no-wrap makes it Strict again.
+    assert json.loads(run(capsys, "solve", "8", "--json")[1])["result"] == "won"
+    assert json.loads(run(capsys, "solve", "8", "--no-wrap", "--json")[1])["result"] == "lost"
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        ["--passes", "2", "--no-wrap"],
+        ["--passes", "unlimited"],
+        ["--rules", "easy", "--face-up"],
+        ["--passes", "3"],
+    ],
+)
+def test_solve_custom_rules(capsys: pytest.CaptureFixture[str], options: list[str]) -> None:
+    from tripeaks import Game
+
+    code, out, _ = run(capsys, "solve", "2", "--json", *options)
+    assert code == 0
+    data = json.loads(out)
+    assert data["result"] == "won"
+    passes = {"2": 2, "3": 3, "unlimited": None}.get(options[1], None if "easy" in options else 1)
+    game = Game(numbered_deal(2), Rules(passes=passes, wrap="--no-wrap" not in options))
+    for token in data["moves"]:
+        game.push(token)
+    assert game.status.value == "won"
+
+
+def test_solve_shortest(capsys: pytest.CaptureFixture[str]) -> None:
+    golden = json.loads((Path(__file__).parent / "golden" / "solutions.json").read_text(encoding="utf-8"))
+    code, out, _ = run(capsys, "solve", "2", "--shortest")
+    assert code == 0
+    assert out.startswith(f"won in {golden['fewest_moves']['standard']['2']['moves']} moves (")
+
+
+def test_solve_gave_up(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "15", "--budget", "1")
+    assert code == 0
+    assert out.startswith("gave up: the budget ran out before an answer (")
+    assert out.count("\n") == 1
+    data = json.loads(run(capsys, "solve", "15", "--budget", "1", "--json")[1])
+    assert (data["result"], data["moves"]) == ("gave_up", [])
+
+
+@pytest.mark.parametrize("deal", ["0", "nonsense", "2147483648"])
+def test_solve_bad_deal_exits_2(capsys: pytest.CaptureFixture[str], deal: str) -> None:
+    code, out, err = run(capsys, "solve", deal)
+    assert (code, out) == (2, "")
+    assert err.startswith("error: ")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["solve"], ["solve", "1", "--passes", "4"], ["solve", "1", "--rules", "hard"], ["stats", "--jobs", "x"]],
+)
+def test_solve_and_stats_bad_options_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    assert "usage:" in capsys.readouterr().err
+
+
+# stats
+
+
+def test_stats_prints_the_winnable_share(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "stats", "--deals", "1-5", "--jobs", "1")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Standard: one pass through the stock, K–A wrap; deals 1-5"
+    assert lines[1] == "deals: 5   won: 5 (100.0%)   lost: 0 (0.0%)   gave up: 0"
+    assert lines[2].startswith("seconds per deal: median ")
+    assert lines[3].startswith("states per deal: median ")
+    assert lines[4].startswith("wall time: ")
+    assert lines[5].startswith("moves in winning lines: median ")
+    assert "[##############################] 5/5" in err and "1/5" in err
+
+
+def test_stats_rules_and_one_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "stats", "--deals", "8", "--jobs", "1", "--rules", "strict")
+    assert code == 0
+    assert out.splitlines()[:2] == [
+        "Strict: one pass through the stock, no K–A wrap; deals 8-8",
+        "deals: 1   won: 0 (0.0%)   lost: 1 (100.0%)   gave up: 0",
+    ]
+    code, out, _ = run(capsys, "stats", "--deals", "15-16", "--jobs", "1", "--budget", "1")
+    assert code == 0 and "gave up: 2" in out.splitlines()[1]
+    code, out, _ = run(capsys, "stats", "--deals", "2-2", "--jobs", "1", "--shortest")
+    assert code == 0 and out.splitlines()[-1].startswith("moves in winning lines: median 34 ")
+
+
+@pytest.mark.parametrize("deals", ["x", "5-1", "0-3", "1-2147483648", "-"])
+def test_stats_bad_range_exits_2(capsys: pytest.CaptureFixture[str], deals: str) -> None:
+    code, out, err = run(capsys, "stats", "--deals", deals, "--jobs", "1")
+    assert (code, out) == (2, "")
+    assert err == f"error: --deals takes FIRST-LAST deal numbers, not {deals!r}\n"

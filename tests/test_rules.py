@@ -93,3 +93,22 @@ def test_from_dict_checks_values() -> None:
         Rules.from_dict({"passes": 5, "wrap": True, "face_up": False})
     with pytest.raises(ValueError, match="true or false"):
         Rules.from_dict({"passes": 1, "wrap": "yes", "face_up": False})
+
+
+@pytest.mark.parametrize("passes", [1, 2, 3, None])
+@pytest.mark.parametrize("wrap", [True, False])
+@pytest.mark.parametrize("face_up", [True, False])
+def test_every_key_reads_back(passes: int | None, wrap: bool, face_up: bool) -> None:
+    rules = Rules(passes=passes, wrap=wrap, face_up=face_up)
+    assert Rules.from_key(rules.key) == rules
+    assert Rules.from_key(rules.key.upper()) == rules
+
+
+def test_a_custom_key_for_a_named_rule_set_still_reads() -> None:
+    assert Rules.from_key("custom-1pass-wrap") == Rules.named("standard")
+
+
+@pytest.mark.parametrize("key", ["", "hard", "custom-4pass-wrap", "custom-2pass", "custom-2pass-maybe", "-faceup"])
+def test_unknown_keys_are_refused_with_a_message(key: str) -> None:
+    with pytest.raises(ValueError, match="unknown"):
+        Rules.from_key(key)

@@ -70,6 +70,29 @@ class Rules:
             name += f"-{passes}-{'wrap' if self.wrap else 'nowrap'}"
         return name + ("-faceup" if self.face_up else "")
 
+    @staticmethod
+    def from_key(key: str) -> Rules:
+        """The rules a :attr:`key` names, such as ``strict`` or ``custom-2pass-nowrap-faceup``.
+
+        >>> Rules.from_key("custom-unlimited-nowrap") == Rules(passes=None, wrap=False)
+        True
+        """
+        text = key.strip().lower() if isinstance(key, str) else ""
+        face_up = text.endswith("-faceup")
+        if face_up:
+            text = text[: -len("-faceup")]
+        if text in RULE_SETS:
+            return Rules.named(text, face_up=face_up)
+        parts = text.split("-")
+        passes = {"1pass": 1, "2pass": 2, "3pass": 3, "unlimited": None}
+        if len(parts) == 3 and parts[0] == "custom" and parts[1] in passes and parts[2] in ("wrap", "nowrap"):
+            # A custom key for a named combination (custom-1pass-wrap is standard) still works.
+            return Rules(passes=passes[parts[1]], wrap=parts[2] == "wrap", face_up=face_up)
+        raise ValueError(
+            f"the rules '{key}' are unknown: use easy, standard, strict or a custom key such as "
+            "custom-2pass-nowrap"
+        )
+
     def describe(self) -> str:
         """The rules in a few words, for a player."""
         if self.passes is None:

@@ -35,6 +35,8 @@ from .rules import Rules
 __all__ = ["DEFAULT_BUDGET", "Result", "Solution", "Solver", "solve"]
 
 DEFAULT_BUDGET = 5_000_000
+import os
+WRAPARCS = bool(os.environ.get('WRAPARCS'))
 _RANKS = 0x3FFE  # bits 1..13: one per rank
 _ADVANCE = -1  # a draw or a reset, in a path of slots
 _TICK = 2_048  # states between pauses of a search
@@ -175,6 +177,9 @@ class Solver:
         # stock index from which they are proved lost.
         self._lost_top: dict[int, int] = {}
         self._lost_drawn: dict[int, int] = {}
+        self._bound_cache: dict[int, dict[int, list[int]]] = {}
+        self._bound_fns: dict[int, Callable[[int], list[int]]] = {}
+        self._by_top: dict[int, Callable[[int, list[int], int], int]] = {}
         self._dead_multi: set[tuple[object, ...]] = set()  # states with passes still to come
         self._pending: dict[tuple[object, ...], Iterator[None]] = {}
         self._known: dict[tuple[object, ...], Solution] = {}
@@ -342,26 +347,215 @@ class Solver:
 
     # The last pass
 
+    def _bound_of(self, bid: int) -> Callable[[int], list[int]]:
+        """The bounds of the last pass through the stock ``bid``, one record per set of cards."""
+        found = self._bound_fns.get(bid)
+        if found is None:
+            found = self._bound_fns[bid] = self._make_bound(bid)
+        return found
+
+    def _make_bound(self, bid: int) -> Callable[[int], list[int]]:
+        """Per stock: what cards left can still need, as stock-index thresholds.
+
+        ``info(cards)`` is a record: ``[0]`` a state just after drawing up to index ``k`` is
+        lost when ``k >= [0]``; ``[top]`` (1-13, worked out when first asked, -1 before) the
+        state (cards, top, i) is lost when ``i >= [top]``.
+
+        Isolated cards with deadlines. A card none of whose layout supporters is left
+        (isolated) must be played straight after a stock card one rank away (at the index that
+        draw made) or straight onto the present top. Cards lying on a card are played before
+        it, at an index no later; an isolated card lying on another isolated card followed a
+        different stock card, drawn earlier, so at a strictly earlier index. Hence, from the
+        bottom of the layout up, a latest index (deadline) for every isolated card: the last
+        stock card one rank away before the earliest deadline of an isolated card beneath it,
+        less one. These deadlines assume stock supporters; the present top can serve one
+        card, any: a wildcard that relaxes each condition by one (a card it serves is free, so
+        nothing lies on it and its deadline constrains no other card). Hall's condition for a
+        set S of isolated cards: the stock cards after index i, at or before the latest
+        deadline in S, with a rank next to a rank in S, plus the wildcard, number at least
+        |S|. It is checked for the j cards of one rank with the earliest deadlines, and the j
+        isolated cards with the earliest deadlines. Each condition, once failed, fails for
+        every later i (fewer stock cards left): its threshold is kept.
+
+        Without K–A wrap, also the rank flow (:func:`_flow_ok`), whose threshold is found by
+        halving, being monotone in the same way.
+        """
+        stock = self._base_stock[bid]
+        n = len(stock)
+        wrap = self.wrap
+        rank, support = self.rank, self.support
+        beneath = self.layout.beneath
+        near = [_neighbour_ranks(1 << r, wrap) if r else 0 for r in range(14)]
+        lastadj = [[0] * (n + 1) for _ in range(14)]
+        for r in range(1, 14):
+            row = lastadj[r]
+            for u in range(1, n + 1):
+                row[u] = u if near[r] >> stock[u - 1] & 1 else row[u - 1]
+        # The rank flow: arcs of demand ranks, each next to the one before through a supply rank.
+        arcs: list[list[int]] | None
+        if not wrap:
+            arcs = [list(range(a, 14, 2)) for a in range(1, 14)]
+        elif WRAPARCS:
+            cycle = [1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10, 12]
+            arcs = [[cycle[(a + j) % 13] for j in range(13 if a == 0 else 12)] for a in range(13)]
+        else:
+            arcs = None
+        tables: dict[int, tuple[list[int], list[int]]] = {}
+
+        def last_start(ranks: int, deadline: int, need: int) -> int:
+            """The last index i from which (i, deadline] holds ``need`` cards of ``ranks``."""
+            if need <= 0:
+                return n
+            found = tables.get(ranks)
+            if found is None:
+                counts = [0] * (n + 1)
+                where: list[int] = []
+                for k in range(1, n + 1):
+                    if ranks >> stock[k - 1] & 1:
+                        where.append(k)
+                    counts[k] = len(where)
+                found = tables[ranks] = (counts, where)
+            c = found[0][deadline] if deadline > 0 else 0
+            if need > c:
+                return -1
+            return found[1][c - need] - 1
+
+        def thresholds(ranks: int) -> list[int]:
+            """``[need]``: the last index i from which the stock after i holds ``need``
+            cards of ``ranks`` (-1 if none), for need from 0 to n + 1."""
+            out = [n] + [-1] * (n + 1)
+            where = [k for k in range(1, n + 1) if ranks >> stock[k - 1] & 1]
+            c = len(where)
+            for need in range(1, c + 1):
+                out[need] = where[c - need] - 1
+            return out
+
+        # The rank flow as arcs of demand ranks: each step adds a demand rank and the supply
+        # ranks next to it not yet counted.
+        arc_steps: list[list[tuple[int, tuple[int, ...], int, list[int]]]] = []
+        if arcs is not None:
+            for arc in arcs:
+                steps = []
+                ranks = 0
+                for r in arc:
+                    new = near[r] & ~ranks
+                    ranks |= new
+                    steps.append((r, tuple(bits(new)), ranks, thresholds(ranks)))
+                arc_steps.append(steps)
+
+        cache = self._bound_cache.setdefault(bid, {})
+        conds_of: dict[int, list[tuple[int, int, int]]] = {}
+
+        def info(cards: int) -> list[int]:
+            found = cache.get(cards)
+            if found is not None:
+                return found
+            isolated: list[tuple[int, int]] = []  # (deadline, rank), deepest first
+            slots: list[int] = []
+            layout_counts = [0] * 14
+            todo = cards
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                s = low.bit_length() - 1
+                r = rank[s]
+                layout_counts[r] += 1
+                if not support[s] & cards:
+                    cap = n
+                    under = beneath[s]
+                    for x, d in zip(slots, isolated):
+                        if under >> x & 1 and d[0] <= cap:
+                            cap = d[0] - 1
+                    isolated.append((lastadj[r][cap] if cap > 0 else 0, r))
+                    slots.append(s)
+            conds: list[tuple[int, int, int]] = []  # (ranks, threshold, threshold with the top)
+            limit = n
+            if isolated:
+                isolated.sort()
+                by_rank = [0] * 14
+                union = 0
+                j = 0
+                for d, r in isolated:
+                    j += 1
+                    m = by_rank[r] = by_rank[r] + 1
+                    bare = last_start(near[r], d, m)
+                    conds.append((near[r], bare, last_start(near[r], d, m - 1)))
+                    if bare < limit:
+                        limit = bare
+                    union |= near[r]
+                    if j > m:
+                        bare = last_start(union, d, j)
+                        conds.append((union, bare, last_start(union, d, j - 1)))
+                        if bare < limit:
+                            limit = bare
+            for steps in arc_steps:
+                need = 0
+                for r, new, ranks, thr in steps:
+                    need += layout_counts[r]
+                    for q in new:
+                        need -= layout_counts[q]
+                    if need > 0:
+                        bare = thr[need] if need <= n else -1
+                        conds.append((ranks, bare, thr[need - 1] if need <= n + 1 else -1))
+                        if bare < limit:
+                            limit = bare
+            # just after drawing to k the top is stock[k - 1]: the state of index k - 1
+            # with no wildcard, lost once k - 1 > limit
+            record = [limit + 2] + [-1] * 13
+            conds_of[cards] = conds
+            cache[cards] = record
+            return record
+
+        def by_top(cards: int, record: list[int], top: int) -> int:
+            """The index from which (cards, top) is lost by these bounds (n + 1: none)."""
+            best = n
+            for ranks, bare, topped in conds_of[cards]:
+                v = topped if ranks >> top & 1 else bare
+                if v < best:
+                    best = v
+            best += 1
+            record[top] = best
+            return best
+
+        self._by_top[bid] = by_top
+        return info
+
     def _last_pass(self, remaining: int, top: int, stock: tuple[int, ...], limit: int) -> list[int] | None:
+        """Depth-first search of the last pass: plays before draws, the waste below its top
+        no longer matters.
+
+        More stock left is never worse: with the stock at ``i`` a player can do all they
+        could at any later ``j`` (make the same plays, then draw up to ``j``). So each
+        (cards, top), and each (cards) just after a draw, keeps the earliest stock index
+        proved lost (a sound upper bound on how far winning lasts): arriving there at that
+        index or later needs no search. The value of a search is that index, worked out
+        from its branches: a state is lost from the latest index any of its plays (at the
+        same index) or draws can still win from. A draw is a play out of the same cards
+        after drawing up to the first stock card one rank away from the card played: a
+        later stock card would only be a worse start for the same play.
+        """
         bid, offset = self._base(stock)
         stock = self._base_stock[bid]
         n = len(stock)
-        counts_from = _counts_from(stock)
-        isolated = self.isolated
-        rank_counts = self._rank_counts
-        flow = None if self.wrap else _flow_ok
+        info = self._bound_of(bid)
+        by_top = self._by_top[bid]
         lost_top, lost_drawn = self._lost_top, self._lost_drawn
         tag = bid << 40
         free_cache, layout_free = self._free, self.layout.free
         adjacent_slots, rank = self.adjacent_slots, self.rank
         wrap = self.wrap
-        # lastadj[r][u]: the latest k <= u with stock[k-1] one rank from r (0 if none)
+        # lastadj[r][u]: the latest k <= u with stock[k-1] one rank from r (0 if none);
+        # nextadj[r][i]: the first k > i with stock[k-1] one rank from r (n + 1 if none)
         lastadj = [[0] * (n + 1) for _ in range(14)]
+        nextadj = [[n + 1] * (n + 1) for _ in range(14)]
         for r in range(1, 14):
             near = _neighbour_ranks(1 << r, wrap)
             row = lastadj[r]
             for u in range(1, n + 1):
                 row[u] = u if near >> stock[u - 1] & 1 else row[u - 1]
+            row = nextadj[r]
+            for u in range(n - 1, -1, -1):
+                row[u] = u + 1 if near >> stock[u] & 1 else row[u + 1]
         path: list[int] = []
         never = n + 1
         spend = self._spender(limit)
@@ -379,75 +573,72 @@ class Solver:
             if i >= drawn and i and top == stock[i - 1]:
                 return drawn
             spend()
-            counts = counts_from[i]
-            for need, near_ranks, near in isolated(remaining):
-                if (near >> top & 1) + sum([counts[q] for q in near_ranks]) < need:
-                    break
-            else:
-                if flow is None or flow(rank_counts[remaining], counts, top):
-                    free = free_cache.get(remaining)
-                    if free is None:
-                        free = free_cache[remaining] = layout_free(remaining)
-                    plays = free & adjacent_slots[top]
-                    best = 0
-                    while plays:
-                        low = plays & -plays
-                        plays ^= low
-                        slot = low.bit_length() - 1
-                        got = search(remaining ^ low, i, rank[slot])
-                        if got > i:
+            record = info(remaining)
+            bound = record[top]
+            if bound < 0:
+                bound = by_top(remaining, record, top)
+            if i >= bound:
+                lost_top[key] = bound
+                return bound
+            free = free_cache.get(remaining)
+            if free is None:
+                free = free_cache[remaining] = layout_free(remaining)
+            plays = free & adjacent_slots[top]
+            best = 0
+            while plays:
+                low = plays & -plays
+                plays ^= low
+                slot = low.bit_length() - 1
+                got = search(remaining ^ low, i, rank[slot])
+                if got > i:
+                    path.append(slot)
+                    return got
+                if got > best:
+                    best = got
+            if drawn > i + 1:
+                # Draw up to the first stock card one away from each other free card, in
+                # stock order; beyond the bound's limit every state just after a draw is lost.
+                end = drawn if drawn < record[0] else record[0]
+                draws = []
+                todo = free & ~adjacent_slots[top]
+                while todo:
+                    low = todo & -todo
+                    todo ^= low
+                    slot = low.bit_length() - 1
+                    k = nextadj[rank[slot]][i]
+                    if k < end:
+                        draws.append(k << 5 | slot)
+                if draws:
+                    draws.sort()
+                    for k_slot in draws:
+                        k = k_slot >> 5
+                        slot = k_slot & 31
+                        got = search(remaining ^ 1 << slot, k, rank[slot])
+                        if got > k:
                             path.append(slot)
+                            path.extend([_ADVANCE] * (k - i))
                             return got
-                        if got > best:
-                            best = got
-                    # the draws: post-draw states (remaining, stock[k-1], k) for k > i
-                    if drawn > i + 1:
-                        k = i + 1
-                        while k < drawn:
-                            t = stock[k - 1]
-                            if k >= lost_top.get(remaining | t << 28 | tag, never):
-                                k += 1
-                                continue
-                            counts = counts_from[k - 1]
-                            ok = True
-                            for need, near_ranks, near in isolated(remaining):
-                                if sum([counts[q] for q in near_ranks]) < need:
-                                    ok = False
-                                    break
-                            if not ok:
-                                break  # and so at every later k
-                            plays = free & adjacent_slots[t]
-                            while plays:
-                                low = plays & -plays
-                                plays ^= low
-                                slot = low.bit_length() - 1
-                                got = search(remaining ^ low, k, rank[slot])
-                                if got > k:
-                                    path.append(slot)
-                                    path.extend([_ADVANCE] * (k - i))
-                                    return got
-                            k += 1
-                        # every post-draw state from i + 1 on is lost: bound the latest one
-                        # that may be won by what is known of each play out of these cards
-                        cap = i
-                        top_k = 0
-                        todo = free
-                        while todo:
-                            low = todo & -todo
-                            todo ^= low
-                            r = rank[low.bit_length() - 1]
-                            u = lost_top.get((remaining ^ low) | r << 28 | tag, never) - 1
-                            a = lastadj[r][u if u < cap else cap] if u > 0 else 0
-                            if a > top_k:
-                                top_k = a
-                        drawn = top_k + 1
-                        lost_drawn[drawn_key] = drawn
-                    if drawn - 1 > best:
-                        best = drawn - 1
-                    lost_top[key] = best
-                    return best
-            lost_top[key] = i
-            return i
+                # Every state just after a draw from i + 1 on is lost: the latest that might
+                # be won is bounded by what is known of each play out of these cards.
+                latest = 0
+                todo = free
+                while todo:
+                    low = todo & -todo
+                    todo ^= low
+                    r = rank[low.bit_length() - 1]
+                    u = lost_top.get((remaining ^ low) | r << 28 | tag, never) - 1
+                    if u > 0:
+                        a = lastadj[r][u if u < i else i]
+                        if a > latest:
+                            latest = a
+                drawn = latest + 1
+                lost_drawn[drawn_key] = drawn
+            if drawn - 1 > best:
+                best = drawn - 1
+            if bound < best:
+                best = bound
+            lost_top[key] = best
+            return best
 
         got = search(remaining, offset, top)
         path.reverse()

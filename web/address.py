@@ -21,30 +21,8 @@ class Asked:
 
 
 def rules_from_key(key: str) -> Rules:
-    """The rules a :attr:`Rules.key` names, e.g. ``strict`` or ``custom-2pass-nowrap-faceup``."""
-    text = key.strip().lower()
-    face_up = text.endswith("-faceup")
-    if face_up:
-        text = text[: -len("-faceup")]
-    if text in ("easy", "standard", "strict"):
-        return Rules.named(text, face_up=face_up)
-    parts = text.split("-")
-    if len(parts) == 3 and parts[0] == "custom":
-        passes_text, wrap_text = parts[1], parts[2]
-        passes: int | None
-        if passes_text == "unlimited":
-            passes = None
-        elif passes_text in ("1pass", "2pass", "3pass"):
-            passes = int(passes_text[0])
-        else:
-            passes = 0
-        if passes != 0 and wrap_text in ("wrap", "nowrap"):
-            # A custom key for a named combination (custom-1pass-wrap is standard) still works.
-            return Rules(passes=passes, wrap=wrap_text == "wrap", face_up=face_up)
-    raise ValueError(
-        f"the rules '{key}' are unknown: use easy, standard, strict or a custom key such as "
-        f"custom-2pass-nowrap"
-    )
+    """The rules a :attr:`Rules.key` names (the engine reads it)."""
+    return Rules.from_key(key)
 
 
 def read(search: str) -> Asked:

@@ -29,9 +29,9 @@ def face_html(card: Card) -> str:
     label = rank_label(card.rank)
     suit = SUIT_SYMBOLS[card.suit]
     ten = " ten" if card.rank == 10 else ""
-    corner = f'<span class="corner{ten}" aria-hidden="true"><b>{label}</b><i>{suit}</i></span>'
-    # The rank is written once as text; its repeats come from CSS, so that the card's visible text
-    # stays part of its accessible name ("7 of hearts").
+    # Rank letters come from CSS (data-t), not text: a button's visible text must be words of its
+    # accessible name ("ace of hearts"), and a lone "A" is not one of them.
+    corner = f'<span class="corner{ten}" aria-hidden="true"><b data-t="{label}"></b><i>{suit}</i></span>'
     echo = f'<span class="corner br{ten}" aria-hidden="true"><b data-t="{label}"></b><i>{suit}</i></span>'
     if card.rank == 1:
         middle = f'<span class="ace" aria-hidden="true">{suit}</span>'

@@ -9,7 +9,8 @@
 // - a new version waits: it takes over only when the player clicks "Reload" (message "skip-waiting");
 // - each page is served from the cache of the version it started with, even after a newer worker takes
 //   over (the page's client id is recorded at navigation), so no page ever mixes files of two versions;
-// - caches that no open page uses any more are deleted on activation and after each navigation.
+// - caches that no open page uses any more are deleted on activation, after each navigation and when a
+//   page starts (pwa.js asks), but never while a newer version is installing or waiting.
 /* PRECACHE */
 
 const PREFIX = "tripeaks-";
@@ -54,6 +55,10 @@ self.addEventListener("message", (event) => {
 // Delete every tripeaks cache that neither this version nor an open page uses.
 // `starting` is a page being navigated to, which may not be listed among the clients yet.
 async function prune(starting) {
+  // A newer version installing or waiting has its own cache, which this older one cannot tell from an
+  // unused one: leave all pruning to the newer version's activation.
+  const { installing, waiting } = self.registration;
+  if ([installing, waiting].some((worker) => worker && worker !== self.serviceWorker)) return;
   const open = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: "all" })).map((c) => c.id));
   if (starting) open.add(starting);
   const records = await caches.open(CLIENTS);
