@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tripeaks import STANDARD, STRICT, Deal, Game, Rules, Status  # noqa: E402
-from tripeaks.solver import solve  # noqa: E402
-from tripeaks.stats import percentile  # noqa: E402
+from tripeaks import STANDARD, STRICT, Deal, Game, Rules, Status
+from tripeaks.solver import solve
+from tripeaks.stats import percentile
 
 DEALS = Path(__file__).with_name("deals-1000.txt")
 
@@ -68,7 +68,8 @@ def run(name: str, rules: Rules, deals: list[tuple[int, Deal]], shortest: bool) 
     mode = " fewest moves" if shortest else ""
     print(
         f"{name:9}{mode}: {len(deals)} deals in {figures['total_s']:.2f} s "
-        f"(median {figures['median_s']:.4f} s, p95 {figures['p95_s']:.4f} s, max {figures['max_s']:.3f} s); "
+        f"(median {figures['median_s']:.4f} s, p95 {figures['p95_s']:.4f} s, "
+        f"max {figures['max_s']:.3f} s); "
         f"states median {figures['median_states']:,}, max {figures['max_states']:,}; {results}",
         flush=True,
     )
@@ -76,7 +77,9 @@ def run(name: str, rules: Rules, deals: list[tuple[int, Deal]], shortest: bool) 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--limit", type=int, help="only the first N deals")
     parser.add_argument("--shortest", action="store_true", help="fewest-moves mode (Standard)")
     parser.add_argument("--rules", nargs="*", default=None, help="standard, strict (default both)")

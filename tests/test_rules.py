@@ -108,7 +108,9 @@ def test_a_custom_key_for_a_named_rule_set_still_reads() -> None:
     assert Rules.from_key("custom-1pass-wrap") == Rules.named("standard")
 
 
-@pytest.mark.parametrize("key", ["", "hard", "custom-4pass-wrap", "custom-2pass", "custom-2pass-maybe", "-faceup"])
+@pytest.mark.parametrize(
+    "key", ["", "hard", "custom-4pass-wrap", "custom-2pass", "custom-2pass-maybe", "-faceup"]
+)
 def test_unknown_keys_are_refused_with_a_message(key: str) -> None:
     with pytest.raises(ValueError, match="unknown"):
         Rules.from_key(key)

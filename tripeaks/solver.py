@@ -35,8 +35,6 @@ from .rules import Rules
 __all__ = ["DEFAULT_BUDGET", "Result", "Solution", "Solver", "solve"]
 
 DEFAULT_BUDGET = 5_000_000
-import os
-WRAPARCS = bool(os.environ.get('WRAPARCS'))
 _RANKS = 0x3FFE  # bits 1..13: one per rank
 _ADVANCE = -1  # a draw or a reset, in a path of slots
 _TICK = 2_048  # states between pauses of a search
@@ -391,15 +389,15 @@ class Solver:
             row = lastadj[r]
             for u in range(1, n + 1):
                 row[u] = u if near[r] >> stock[u - 1] & 1 else row[u - 1]
-        # The rank flow: arcs of demand ranks, each next to the one before through a supply rank.
-        arcs: list[list[int]] | None
-        if not wrap:
-            arcs = [list(range(a, 14, 2)) for a in range(1, 14)]
-        elif WRAPARCS:
+        # The rank flow without wrap (see _flow_ok) as Hall's condition on runs of demand
+        # ranks a, a + 2, ...: the layout cards of those ranks need at least as many cards of
+        # the ranks next to them, layout, stock after i, or the top. Only runs of one or two
+        # demand ranks are checked: the longer ones cost more than they prune.
+        if wrap:
             cycle = [1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10, 12]
-            arcs = [[cycle[(a + j) % 13] for j in range(13 if a == 0 else 12)] for a in range(13)]
+            arcs = [[cycle[a], cycle[(a + 1) % 13]] for a in range(13)]
         else:
-            arcs = None
+            arcs = [list(range(a, 14, 2))[:2] for a in range(1, 14)]
         tables: dict[int, tuple[list[int], list[int]]] = {}
 
         def last_start(ranks: int, deadline: int, need: int) -> int:
@@ -433,16 +431,16 @@ class Solver:
         # The rank flow as arcs of demand ranks: each step adds a demand rank and the supply
         # ranks next to it not yet counted.
         arc_steps: list[list[tuple[int, tuple[int, ...], int, list[int]]]] = []
-        if arcs is not None:
-            for arc in arcs:
-                steps = []
-                ranks = 0
-                for r in arc:
-                    new = near[r] & ~ranks
-                    ranks |= new
-                    steps.append((r, tuple(bits(new)), ranks, thresholds(ranks)))
-                arc_steps.append(steps)
+        for arc in arcs:
+            steps = []
+            ranks = 0
+            for r in arc:
+                new = near[r] & ~ranks
+                ranks |= new
+                steps.append((r, tuple(bits(new)), ranks, thresholds(ranks)))
+            arc_steps.append(steps)
 
+        layout_free = self.layout.free
         cache = self._bound_cache.setdefault(bid, {})
         conds_of: dict[int, list[tuple[int, int, int]]] = {}
 
@@ -463,9 +461,9 @@ class Solver:
                 if not support[s] & cards:
                     cap = n
                     under = beneath[s]
-                    for x, d in zip(slots, isolated):
-                        if under >> x & 1 and d[0] <= cap:
-                            cap = d[0] - 1
+                    for x, below in zip(slots, isolated, strict=True):
+                        if under >> x & 1 and below[0] <= cap:
+                            cap = below[0] - 1
                     isolated.append((lastadj[r][cap] if cap > 0 else 0, r))
                     slots.append(s)
             conds: list[tuple[int, int, int]] = []  # (ranks, threshold, threshold with the top)
@@ -474,9 +472,7 @@ class Solver:
                 isolated.sort()
                 by_rank = [0] * 14
                 union = 0
-                j = 0
-                for d, r in isolated:
-                    j += 1
+                for j, (d, r) in enumerate(isolated, 1):
                     m = by_rank[r] = by_rank[r] + 1
                     bare = last_start(near[r], d, m)
                     conds.append((near[r], bare, last_start(near[r], d, m - 1)))
@@ -501,7 +497,7 @@ class Solver:
                             limit = bare
             # just after drawing to k the top is stock[k - 1]: the state of index k - 1
             # with no wildcard, lost once k - 1 > limit
-            record = [limit + 2] + [-1] * 13
+            record = [limit + 2] + [-1] * 13 + [layout_free(cards)]
             conds_of[cards] = conds
             cache[cards] = record
             return record
@@ -541,7 +537,6 @@ class Solver:
         by_top = self._by_top[bid]
         lost_top, lost_drawn = self._lost_top, self._lost_drawn
         tag = bid << 40
-        free_cache, layout_free = self._free, self.layout.free
         adjacent_slots, rank = self.adjacent_slots, self.rank
         wrap = self.wrap
         # lastadj[r][u]: the latest k <= u with stock[k-1] one rank from r (0 if none);
@@ -558,7 +553,8 @@ class Solver:
                 row[u] = u + 1 if near >> stock[u] & 1 else row[u + 1]
         path: list[int] = []
         never = n + 1
-        spend = self._spender(limit)
+        records = self._bound_cache[bid]
+        spent = [self.nodes, limit]
 
         def search(remaining: int, i: int, top: int) -> int:
             """The earliest stock index from which (remaining, top) is proved lost: > i if won."""
@@ -572,65 +568,75 @@ class Solver:
             drawn = lost_drawn.get(drawn_key, never)
             if i >= drawn and i and top == stock[i - 1]:
                 return drawn
-            spend()
-            record = info(remaining)
+            spent[0] += 1
+            if spent[0] > spent[1]:
+                raise _GiveUp
+            record = records.get(remaining)
+            if record is None:
+                record = info(remaining)
             bound = record[top]
             if bound < 0:
                 bound = by_top(remaining, record, top)
             if i >= bound:
                 lost_top[key] = bound
                 return bound
-            free = free_cache.get(remaining)
-            if free is None:
-                free = free_cache[remaining] = layout_free(remaining)
-            plays = free & adjacent_slots[top]
+            free = record[14]
+            near_top = adjacent_slots[top]
+            plays = free & near_top
             best = 0
+            latest = 0  # the latest index just after a draw that might be won
             while plays:
                 low = plays & -plays
                 plays ^= low
                 slot = low.bit_length() - 1
-                got = search(remaining ^ low, i, rank[slot])
+                r = rank[slot]
+                got = search(remaining ^ low, i, r)
                 if got > i:
                     path.append(slot)
                     return got
                 if got > best:
                     best = got
+                if got > 1:
+                    a = lastadj[r][got - 1]
+                    if a > latest:
+                        latest = a
             if drawn > i + 1:
                 # Draw up to the first stock card one away from each other free card, in
                 # stock order; beyond the bound's limit every state just after a draw is lost.
                 end = drawn if drawn < record[0] else record[0]
                 draws = []
-                todo = free & ~adjacent_slots[top]
+                todo = free & ~near_top
                 while todo:
                     low = todo & -todo
                     todo ^= low
                     slot = low.bit_length() - 1
-                    k = nextadj[rank[slot]][i]
+                    r = rank[slot]
+                    k = nextadj[r][i]
                     if k < end:
                         draws.append(k << 5 | slot)
+                    else:
+                        # no stock card one away before the end: none after i is any use
+                        a = lastadj[r][i]
+                        if a > latest:
+                            latest = a
                 if draws:
                     draws.sort()
                     for k_slot in draws:
                         k = k_slot >> 5
                         slot = k_slot & 31
-                        got = search(remaining ^ 1 << slot, k, rank[slot])
+                        r = rank[slot]
+                        got = search(remaining ^ 1 << slot, k, r)
                         if got > k:
                             path.append(slot)
                             path.extend([_ADVANCE] * (k - i))
                             return got
-                # Every state just after a draw from i + 1 on is lost: the latest that might
-                # be won is bounded by what is known of each play out of these cards.
-                latest = 0
-                todo = free
-                while todo:
-                    low = todo & -todo
-                    todo ^= low
-                    r = rank[low.bit_length() - 1]
-                    u = lost_top.get((remaining ^ low) | r << 28 | tag, never) - 1
-                    if u > 0:
-                        a = lastadj[r][u if u < i else i]
-                        if a > latest:
-                            latest = a
+                        if got > 1:
+                            a = lastadj[r][got - 1 if got <= i else i]
+                            if a > latest:
+                                latest = a
+                # Every state just after a draw from i + 1 on is lost; one at k <= i needs a
+                # play out of these cards onto stock[k - 1] that is won from k: no later
+                # than the latest such k each play's proved value allows.
                 drawn = latest + 1
                 lost_drawn[drawn_key] = drawn
             if drawn - 1 > best:
@@ -640,7 +646,10 @@ class Solver:
             lost_top[key] = best
             return best
 
-        got = search(remaining, offset, top)
+        try:
+            got = search(remaining, offset, top)
+        finally:
+            self.nodes = spent[0]
         path.reverse()
         return path if got > offset else None
 
@@ -657,10 +666,8 @@ class Solver:
         bid, offset = self._base(stock)
         stock = self._base_stock[bid]
         n = len(stock)
-        counts_from = _counts_from(stock)
-        isolated = self.isolated
-        rank_counts = self._rank_counts
-        flow = None if self.wrap else _flow_ok
+        info = self._bound_of(bid)
+        by_top = self._by_top[bid]
         tag = bid << 40
         lost_top, lost_drawn = self._lost_top, self._lost_drawn
         never = n + 1
@@ -710,36 +717,33 @@ class Solver:
                     self.nodes += count
                     count = 0
                     yield
-                counts = counts_from[i]
-                for need, near_ranks, near in isolated(cards):
-                    if (near >> top & 1) + sum([counts[q] for q in near_ranks]) < need:
-                        break
-                else:
-                    if flow is None or flow(rank_counts[cards], counts, top):
-                        free = free_cache.get(cards)
-                        if free is None:
-                            free = free_cache[cards] = layout_free(cards)
-                        done = explored.get(cards, 0)
-                        plays = free & adjacent_slots[top] & ~done
-                        if plays:
-                            explored[cards] = done | plays
-                            while plays:
-                                low = plays & -plays
-                                plays ^= low
-                                after = cards ^ low
-                                slot = low.bit_length() - 1
-                                state_after = after | slot << 28 | _AFTER
-                                parent[state_after] = state
-                                if not after:
-                                    self.nodes += count
-                                    return path_to(state_after)
-                                top_after = rank[slot]
-                                key = after | top_after << 28 | tag
-                                if key in made or i >= lost_top.get(key, never):
-                                    continue
-                                made[key] = i
-                                reach(after, i, state_after)
-                                todo.append((after, top_after, state_after))
+                record = info(cards)
+                bound = record[top]
+                if bound < 0:
+                    bound = by_top(cards, record, top)
+                if i < bound:
+                    free = record[14]
+                    done = explored.get(cards, 0)
+                    plays = free & adjacent_slots[top] & ~done
+                    if plays:
+                        explored[cards] = done | plays
+                        while plays:
+                            low = plays & -plays
+                            plays ^= low
+                            after = cards ^ low
+                            slot = low.bit_length() - 1
+                            state_after = after | slot << 28 | _AFTER
+                            parent[state_after] = state
+                            if not after:
+                                self.nodes += count
+                                return path_to(state_after)
+                            top_after = rank[slot]
+                            key = after | top_after << 28 | tag
+                            if key in made or i >= lost_top.get(key, never):
+                                continue
+                            made[key] = i
+                            reach(after, i, state_after)
+                            todo.append((after, top_after, state_after))
             if i >= n:
                 break
             i += 1
