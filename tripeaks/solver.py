@@ -6,14 +6,21 @@ rank, and what is left of the stock (and, while the waste can still be turned ov
 
 Three searches share one :class:`Solver`:
 
-* the last pass through the stock: depth-first over (cards left, top, stock left), keyed by one
-  integer, with positions already proved hopeless remembered across calls;
+* the last pass through the stock: depth-first over (cards left, top, stock left). What it
+  remembers, across calls, is for each (cards, top) the earliest stock index from which it is
+  proved lost, worked out as a value from the branches (not just "lost from where it was
+  asked"), and for each set of cards the same just after a draw. A draw is taken as "draw up
+  to the first stock card one away from a free card, then play it". States are cut by
+  index thresholds from counting bounds (isolated cards with deadlines, rank flow), kept per
+  set of cards;
 * passes still to come (2 or 3 passes): the same, keeping the whole waste in the state;
 * unlimited passes: the waste and stock form a cycle that draws and resets walk round, so a
   move is "advance k cards, then play": every move clears a card and the search is acyclic.
 
-Fewest moves is a separate 0-1 breadth-first search: every winning line plays the same cards,
-so the fewest moves are the fewest draws and resets.
+Fewest moves: every winning line plays the same cards, so the fewest moves are the fewest
+draws and resets. In the last pass, the depth-first search again with the stock cut one card
+shorter than the best line found, until that is lost; with passes to come, a 0-1
+breadth-first search.
 
 A work budget (nodes and seconds) bounds every search; a search that runs out answers
 ``gave_up`` and keeps what it proved, so asking again goes further.
@@ -38,11 +45,6 @@ DEFAULT_BUDGET = 5_000_000
 _RANKS = 0x3FFE  # bits 1..13: one per rank
 _ADVANCE = -1  # a draw or a reset, in a path of slots
 _TICK = 2_048  # states between pauses of a search
-# States of the breadth-first search: cards left (bits 0-27), a slot or stock index
-# (bits 28-33) and a kind (bits 34-35).
-_CARDS = (1 << 28) - 1
-_AFTER, _DRAWN, _ROOT = 1 << 34, 2 << 34, 3 << 34
-_KIND = 3 << 34
 
 
 class Result(StrEnum):
@@ -95,39 +97,6 @@ def _rank_bits(ranks: tuple[int, ...] | list[int]) -> int:
     return out
 
 
-def _flow_ok(layout: list[int], stock: list[int], top: int) -> bool:
-    """Whether, without K–A wrap, every layout card can have a card one rank lower or higher
-    played or drawn just before it, if each card on top takes at most one card after it.
-
-    Ranks alternate parity along a run, so odd ranks feed even ones and back: two chains,
-    each settled greedily from the ace up.
-    """
-    for r in (1, 2):
-        carry = layout[r - 1] + stock[r - 1] + (top == r - 1) if r == 2 else 0
-        while r <= 13:
-            need = layout[r] - carry
-            if r < 13:
-                supply = layout[r + 1] + stock[r + 1] + (top == r + 1)
-                if need > 0:
-                    supply -= need
-                    if supply < 0:
-                        return False
-                carry = supply
-            elif need > 0:
-                return False
-            r += 2
-    return True
-
-
-def _counts_from(stock: tuple[int, ...]) -> list[list[int]]:
-    """``counts[i][rank]``: how many cards of each rank the stock holds from index ``i`` on."""
-    counts = [[0] * 14 for _ in range(len(stock) + 1)]
-    for i in range(len(stock) - 1, -1, -1):
-        counts[i][:] = counts[i + 1]
-        counts[i][stock[i]] += 1
-    return counts
-
-
 _FREE_CACHE: dict[int, dict[int, int]] = {}
 
 
@@ -166,9 +135,7 @@ class Solver:
             for s, r in enumerate(self.rank)
         ]
         self._free = _free_table(layout)
-        self._isolated: dict[int, tuple[tuple[int, tuple[int, ...], int], ...]] = {}
         self._layout_ranks: dict[int, int] = {}
-        self._rank_counts: dict[int, list[int]] = {}
         self._bases: dict[tuple[int, ...], int] = {}
         self._base_stock: list[tuple[int, ...]] = []
         # Last pass, per stock: (cards, top) and (cards) just after a draw -> the earliest
@@ -200,45 +167,6 @@ class Solver:
                 ranks |= 1 << self.rank[s]
             self._layout_ranks[remaining] = ranks
         return ranks
-
-    def isolated(self, remaining: int) -> tuple[tuple[int, tuple[int, ...], int], ...]:
-        """What the cards that no layout card can lead into still need from the stock.
-
-        A card no layout card left can lead into must follow a card from the stock (or the
-        present top), and no stock card can lead into two cards. Each entry is (such cards,
-        the ranks that can lead into them, those ranks as a mask): one per rank, and one for
-        all of them together.
-        """
-        found = self._isolated.get(remaining)
-        if found is None:
-            counts = [0] * 14
-            support, rank = self.support, self.rank
-            todo = remaining
-            while todo:
-                low = todo & -todo
-                todo ^= low
-                s = low.bit_length() - 1
-                if not support[s] & remaining:
-                    counts[rank[s]] += 1
-            demands = []
-            total, union = 0, 0
-            for r in range(1, 14):
-                if counts[r]:
-                    near = _neighbour_ranks(1 << r, self.wrap)
-                    demands.append((counts[r], tuple(bits(near)), near))
-                    total += counts[r]
-                    union |= near
-            if len(demands) > 1:
-                demands.append((total, tuple(bits(union)), union))
-            found = self._isolated[remaining] = tuple(demands)
-            all_counts = [0] * 14
-            todo = remaining
-            while todo:
-                low = todo & -todo
-                todo ^= low
-                all_counts[rank[low.bit_length() - 1]] += 1
-            self._rank_counts[remaining] = all_counts
-        return found
 
     def _base(self, stock: tuple[int, ...]) -> tuple[int, int]:
         """A known stock that ``stock`` is the tail of, and how far into it it starts.
@@ -330,7 +258,7 @@ class Solver:
         left = None if self.rules.resets is None else self.rules.resets - position.resets
         if shortest:
             if left == 0:
-                return (yield from self._layers(remaining, waste[-1], stock))
+                return (yield from self._fewest_draws(remaining, waste[-1], stock))
             return (yield from self._fewest_advances(remaining, stock, waste, left))
         while True:
             try:
@@ -375,8 +303,12 @@ class Solver:
         isolated cards with the earliest deadlines. Each condition, once failed, fails for
         every later i (fewer stock cards left): its threshold is kept.
 
-        Without K–A wrap, also the rank flow (:func:`_flow_ok`), whose threshold is found by
-        halving, being monotone in the same way.
+        The rank flow: every layout card left needs a card one rank away played or drawn
+        just before it (a layout card, a stock card after i, or the present top), and each
+        card comes just before at most one card. Hall's condition for the layout cards of a
+        set of ranks (runs of one or two ranks along the chain 1, 3, ..., 13, 2, 4, ..., 12
+        where next ranks share a rank next to both) is again a count of stock cards after i
+        of the ranks next to them, plus the wildcard top.
         """
         stock = self._base_stock[bid]
         n = len(stock)
@@ -389,10 +321,11 @@ class Solver:
             row = lastadj[r]
             for u in range(1, n + 1):
                 row[u] = u if near[r] >> stock[u - 1] & 1 else row[u - 1]
-        # The rank flow without wrap (see _flow_ok) as Hall's condition on runs of demand
-        # ranks a, a + 2, ...: the layout cards of those ranks need at least as many cards of
-        # the ranks next to them, layout, stock after i, or the top. Only runs of one or two
-        # demand ranks are checked: the longer ones cost more than they prune.
+        # The rank flow as Hall's condition on runs of demand ranks a, a + 2 (and, with
+        # wrap, 13, 2 and 12, 1): the layout cards of those ranks need at least as many cards
+        # of the ranks next to them, layout, stock after i, or the top. Any set of ranks
+        # gives a sound condition; runs of one or two are checked, longer ones cost more
+        # than they prune.
         if wrap:
             cycle = [1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10, 12]
             arcs = [[cycle[a], cycle[(a + 1) % 13]] for a in range(13)]
@@ -567,7 +500,10 @@ class Solver:
             drawn_key = remaining | tag
             drawn = lost_drawn.get(drawn_key, never)
             if i >= drawn and i and top == stock[i - 1]:
-                return drawn
+                # this is the state just after drawing to i, lost: so from i on, not
+                # (necessarily) from ``drawn``, where the top would be another card
+                lost_top[key] = i
+                return i
             spent[0] += 1
             if spent[0] > spent[1]:
                 raise _GiveUp
@@ -653,119 +589,49 @@ class Solver:
         path.reverse()
         return path if got > offset else None
 
-    def _layers(
+    def _fewest_draws(
         self, remaining: int, top: int, stock: tuple[int, ...]
     ) -> Generator[None, None, list[int] | None]:
-        """Breadth-first search of the last pass, one stock card at a time.
-
-        Every state is reached first with the most stock left, which is never worse, so each
-        is expanded once; each play out of a set of cards is tried once. The first win found
-        has the fewest draws, hence the fewest moves. A search that ends lost records what it
-        proved for later searches of the same deal.
+        """Fewest moves in the last pass: every winning line plays the same cards, so the
+        fewest draws. A line with ``d`` draws wins exactly when the game with the stock cut
+        short after its first ``d`` cards does, so: solve, then solve again with the stock cut
+        one card shorter than the best line found, until that is lost.
         """
-        bid, offset = self._base(stock)
-        stock = self._base_stock[bid]
-        n = len(stock)
-        info = self._bound_of(bid)
-        by_top = self._by_top[bid]
-        tag = bid << 40
-        lost_top, lost_drawn = self._lost_top, self._lost_drawn
-        never = n + 1
-        free_cache, layout_free = self._free, self.layout.free
-        adjacent_slots, rank = self.adjacent_slots, self.rank
-        rank_slots = [sum(1 << s for s, r in enumerate(rank) if r == q) for q in range(14)]
-        explored: dict[int, int] = {}  # cards -> slots already played from them
-        first: dict[int, tuple[int, int]] = {}  # cards -> (stock index, state) first reached
-        parent: dict[int, int] = {}  # state after a play -> the state it was made from
-        made: dict[int, int] = {}  # (cards, top) -> stock index where reached
-        waiting: list[set[int]] = [set() for _ in range(14)]  # rank -> cards with it free, untried
-        root = remaining | _ROOT
-
-        def reach(remaining: int, i: int, state: int) -> None:
-            if remaining not in first:
-                first[remaining] = (i, state)
-                free = free_cache.get(remaining)
-                if free is None:
-                    free = free_cache[remaining] = layout_free(remaining)
-                if i + 1 < lost_drawn.get(remaining | tag, never):
-                    for s in bits(free):
-                        waiting[rank[s]].add(remaining)
-
-        def path_to(state: int) -> list[int]:
-            steps: list[int] = []
-            while state != root:
-                if state & _KIND == _AFTER:
-                    steps.append(state >> 28 & 63)
-                    state = parent[state]
-                else:  # just after a draw: draws from the first state with these cards
-                    at, earlier = first[state & _CARDS]
-                    steps.extend([_ADVANCE] * ((state >> 28 & 63) - at))
-                    state = earlier
-            steps.reverse()
-            return steps
-
-        reach(remaining, offset, root)
-        todo: list[tuple[int, int, int]] = [(remaining, top, root)]
-        made[remaining | top << 28 | tag] = offset
-        i = offset
-        count = 0
+        best: list[int] | None = None
+        allowed = len(stock)
+        previous: int | None = None  # the stock of the round before, when aligned with this one
         while True:
-            while todo:
-                cards, top, state = todo.pop()
-                count += 1
-                if count >= _TICK:
-                    self.nodes += count
-                    count = 0
-                    yield
-                record = info(cards)
-                bound = record[top]
-                if bound < 0:
-                    bound = by_top(cards, record, top)
-                if i < bound:
-                    free = record[14]
-                    done = explored.get(cards, 0)
-                    plays = free & adjacent_slots[top] & ~done
-                    if plays:
-                        explored[cards] = done | plays
-                        while plays:
-                            low = plays & -plays
-                            plays ^= low
-                            after = cards ^ low
-                            slot = low.bit_length() - 1
-                            state_after = after | slot << 28 | _AFTER
-                            parent[state_after] = state
-                            if not after:
-                                self.nodes += count
-                                return path_to(state_after)
-                            top_after = rank[slot]
-                            key = after | top_after << 28 | tag
-                            if key in made or i >= lost_top.get(key, never):
-                                continue
-                            made[key] = i
-                            reach(after, i, state_after)
-                            todo.append((after, top_after, state_after))
-            if i >= n:
-                break
-            i += 1
-            drawn = stock[i - 1]
-            for r in bits(_neighbour_ranks(1 << drawn, self.wrap)):
-                slots = rank_slots[r]
-                bucket = waiting[r]
-                for cards in list(bucket):
-                    untried = free_cache[cards] & slots & ~explored.get(cards, 0)
-                    if not untried or i >= lost_drawn.get(cards | tag, never):
-                        bucket.discard(cards)
-                    else:
-                        todo.append((cards, drawn, cards | i << 28 | _DRAWN))
-        self.nodes += count
-        # Lost: everything reached is lost from where it was reached.
-        for key, at in made.items():
-            if at < lost_top.get(key, never):
-                lost_top[key] = at
-        for cards, (at, _) in first.items():
-            if at + 1 < lost_drawn.get(cards | tag, never):
-                lost_drawn[cards | tag] = at + 1
-        return None
+            bid, offset = self._base(stock[:allowed])
+            if previous is not None and offset == 0:
+                self._inherit(previous, bid)
+            previous = bid if offset == 0 else None
+            while True:
+                try:
+                    found = self._last_pass(remaining, top, stock[:allowed], self.nodes + _TICK)
+                    break
+                except _GiveUp:
+                    yield  # what was proved is kept: the next round goes further
+            if found is None:
+                return best
+            best = found
+            allowed = found.count(_ADVANCE) - 1
+            if allowed < 0:
+                return best
+
+    def _inherit(self, longer: int, shorter: int) -> None:
+        """Copy what was proved lost with the stock ``longer`` to the same stock cut
+        shorter: with less stock, nothing lost can be won (indices agree, both start at
+        the same card)."""
+        if longer == shorter:
+            return
+        never = len(self._base_stock[shorter]) + 1
+        cards_top = (1 << 40) - 1
+        shorter_tag = shorter << 40
+        for memo in (self._lost_top, self._lost_drawn):
+            for key, at in [(k, v) for k, v in memo.items() if k >> 40 == longer and v < never]:
+                new_key = key & cards_top | shorter_tag
+                if at < memo.get(new_key, never):
+                    memo[new_key] = at
 
     def _passes_to_come(
         self,
