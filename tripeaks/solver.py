@@ -10,9 +10,12 @@ Three searches share one :class:`Solver`:
   remembers, across calls, is for each (cards, top) the earliest stock index from which it is
   proved lost, worked out as a value from the branches (not just "lost from where it was
   asked"), and for each set of cards the same just after a draw. A draw is taken as "draw up
-  to the first stock card one away from a free card, then play it". States are cut by
-  index thresholds from counting bounds (isolated cards with deadlines, rank flow), kept per
-  set of cards;
+  to the first stock card one away from a free card, then play it". The top matters only
+  through the free cards it lets be played, so states that allow the same plays share what
+  was proved. States are cut by index thresholds from counting bounds (isolated cards with
+  deadlines, rank flow); the bounds depend on the isolated cards alone and on the short
+  rank-flow needs alone, so each is worked out once per distinct set of those, and a set of
+  cards' free and isolated cards and needs come from its parent's, by one card;
 * passes still to come (2 or 3 passes): the same, keeping the whole waste in the state;
 * unlimited passes: the waste and stock form a cycle that draws and resets walk round, so a
   move is "advance k cards, then play": every move clears a card and the search is acyclic.
@@ -45,6 +48,9 @@ DEFAULT_BUDGET = 5_000_000
 _RANKS = 0x3FFE  # bits 1..13: one per rank
 _ADVANCE = -1  # a draw or a reset, in a path of slots
 _TICK = 2_048  # states between pauses of a search
+_FIELD = 7  # bits per rank-flow need in a packed integer, the top one a guard
+_BIAS = 32  # a need of 0 in its field
+_MASK = (1 << _FIELD) - 1
 
 
 class Result(StrEnum):
@@ -77,6 +83,17 @@ class Solution:
 
 class _GiveUp(Exception):
     pass
+
+
+class _Part:
+    """One part of a bound: ``tops[0]`` the last stock index it allows with no wildcard,
+    ``tops[t]`` (worked out when first asked, -1 before) the same with top ``t``."""
+
+    __slots__ = ("conds", "tops")
+
+    def __init__(self, tops: list[int], conds: list[tuple[int, int, int]]) -> None:
+        self.tops = tops
+        self.conds = conds  # (stock ranks, threshold, threshold with the top as a wildcard)
 
 
 def _neighbour_ranks(ranks: int, wrap: bool) -> int:
@@ -135,6 +152,15 @@ class Solver:
             for s, r in enumerate(self.rank)
         ]
         self._free = _free_table(layout)
+        size = layout.size
+        # dependants[s]: the cards s supports; a card whose last supporter goes is isolated
+        self.dependants = [
+            sum(1 << t for t in range(size) if self.support[t] >> s & 1) for s in range(size)
+        ]
+        self.covers = layout.covers
+        self._arcs(rules.wrap)
+        # per set of cards: (free slots, isolated slots, rank-flow needs packed in fields)
+        self._shapes: dict[int, tuple[int, int, int]] = {}
         self._layout_ranks: dict[int, int] = {}
         self._bases: dict[tuple[int, ...], int] = {}
         self._base_stock: list[tuple[int, ...]] = []
@@ -167,6 +193,77 @@ class Solver:
                 ranks |= 1 << self.rank[s]
             self._layout_ranks[remaining] = ranks
         return ranks
+
+    def _arcs(self, wrap: bool) -> None:
+        """The rank flow's runs of demand ranks, each step a field of a packed integer.
+
+        The need of a step (layout cards of its demand ranks less layout cards of the supply
+        ranks next to them) is a sum over the cards left, so a set of cards keeps every need
+        in one integer, ``_FIELD`` bits per step, updated by one subtraction per card played.
+        """
+        if wrap:
+            cycle = [1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10, 12]
+            arcs = [[cycle[a], cycle[(a + 1) % 13]] for a in range(13)]
+        else:
+            arcs = [list(range(a, 14, 2))[:2] for a in range(1, 14)]
+        near = [_neighbour_ranks(1 << r, wrap) if r else 0 for r in range(14)]
+        weight_of_rank = [0] * 14
+        self.step_ranks: list[int] = []
+        field = 0
+        for arc in arcs:
+            demand = supply = 0
+            for r in arc:
+                demand |= 1 << r
+                supply |= near[r]
+                for q in range(1, 14):
+                    w = (demand >> q & 1) - (supply >> q & 1)
+                    weight_of_rank[q] += w << (_FIELD * field)
+                self.step_ranks.append(supply)
+                field += 1
+        self.weight = [weight_of_rank[r] for r in self.rank]
+        self.fields = field
+        self.field_base = sum(_BIAS << (_FIELD * f) for f in range(field))
+        self.field_add = sum((_BIAS - 1) << (_FIELD * f) for f in range(field))
+        self.field_guard = sum(1 << (_FIELD * f + _FIELD - 1) for f in range(field))
+
+    def _shape(self, cards: int, parent: int) -> tuple[int, int, int]:
+        """(free slots, isolated slots, packed needs) of ``cards``, from its parent's if known."""
+        shapes = self._shapes
+        known = shapes.get(parent)
+        covered_by, support = self.layout.covered_by, self.support
+        if known is None:
+            free = self.layout.free(cards)
+            isolated = 0
+            packed = self.field_base
+            todo = cards
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                s = low.bit_length() - 1
+                if not support[s] & cards:
+                    isolated |= low
+                packed += self.weight[s]
+        else:
+            free, isolated, packed = known
+            low = parent ^ cards
+            slot = low.bit_length() - 1
+            free ^= low
+            todo = self.covers[slot] & cards
+            while todo:
+                low2 = todo & -todo
+                todo ^= low2
+                if not cards & covered_by[low2.bit_length() - 1]:
+                    free |= low2
+            isolated &= ~low
+            todo = self.dependants[slot] & cards & ~isolated
+            while todo:
+                low2 = todo & -todo
+                todo ^= low2
+                if not support[low2.bit_length() - 1] & cards:
+                    isolated |= low2
+            packed -= self.weight[slot]
+        shape = shapes[cards] = (free, isolated, packed)
+        return shape
 
     def _base(self, stock: tuple[int, ...]) -> tuple[int, int]:
         """A known stock that ``stock`` is the tail of, and how far into it it starts.
@@ -313,7 +410,7 @@ class Solver:
         stock = self._base_stock[bid]
         n = len(stock)
         wrap = self.wrap
-        rank, support = self.rank, self.support
+        rank = self.rank
         beneath = self.layout.beneath
         near = [_neighbour_ranks(1 << r, wrap) if r else 0 for r in range(14)]
         lastadj = [[0] * (n + 1) for _ in range(14)]
@@ -321,16 +418,6 @@ class Solver:
             row = lastadj[r]
             for u in range(1, n + 1):
                 row[u] = u if near[r] >> stock[u - 1] & 1 else row[u - 1]
-        # The rank flow as Hall's condition on runs of demand ranks a, a + 2 (and, with
-        # wrap, 13, 2 and 12, 1): the layout cards of those ranks need at least as many cards
-        # of the ranks next to them, layout, stock after i, or the top. Any set of ranks
-        # gives a sound condition; runs of one or two are checked, longer ones cost more
-        # than they prune.
-        if wrap:
-            cycle = [1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10, 12]
-            arcs = [[cycle[a], cycle[(a + 1) % 13]] for a in range(13)]
-        else:
-            arcs = [list(range(a, 14, 2))[:2] for a in range(1, 14)]
         tables: dict[int, tuple[list[int], list[int]]] = {}
 
         def last_start(ranks: int, deadline: int, need: int) -> int:
@@ -361,88 +448,116 @@ class Solver:
                 out[need] = where[c - need] - 1
             return out
 
-        # The rank flow as arcs of demand ranks: each step adds a demand rank and the supply
-        # ranks next to it not yet counted.
-        arc_steps: list[list[tuple[int, tuple[int, ...], int, list[int]]]] = []
-        for arc in arcs:
-            steps = []
-            ranks = 0
-            for r in arc:
-                new = near[r] & ~ranks
-                ranks |= new
-                steps.append((r, tuple(bits(new)), ranks, thresholds(ranks)))
-            arc_steps.append(steps)
-
-        layout_free = self.layout.free
+        step_ranks = self.step_ranks
+        step_thr = [thresholds(ranks) for ranks in step_ranks]
+        field_add, field_guard = self.field_add, self.field_guard
+        spread = _FIELD - 1
+        shapes = self._shapes
         cache = self._bound_cache.setdefault(bid, {})
-        conds_of: dict[int, list[tuple[int, int, int]]] = {}
+        # The bounds of isolated cards depend on the isolated cards alone, and those of the
+        # rank flow on the needs that are short alone: each part is worked out once.
+        isolated_parts: dict[int, _Part] = {}
+        flow_parts: dict[int, _Part] = {}
+        no_part = _Part([n] * 14, [])
+        parts_of: dict[int, tuple[_Part, _Part]] = {}
 
-        def info(cards: int) -> list[int]:
-            found = cache.get(cards)
-            if found is not None:
-                return found
+        def isolated_part(todo: int) -> _Part:
             isolated: list[tuple[int, int]] = []  # (deadline, rank), deepest first
             slots: list[int] = []
-            layout_counts = [0] * 14
-            todo = cards
             while todo:
                 low = todo & -todo
                 todo ^= low
                 s = low.bit_length() - 1
                 r = rank[s]
-                layout_counts[r] += 1
-                if not support[s] & cards:
-                    cap = n
-                    under = beneath[s]
-                    for x, below in zip(slots, isolated, strict=True):
-                        if under >> x & 1 and below[0] <= cap:
-                            cap = below[0] - 1
-                    isolated.append((lastadj[r][cap] if cap > 0 else 0, r))
-                    slots.append(s)
+                cap = n
+                under = beneath[s]
+                for x, below in zip(slots, isolated, strict=True):
+                    if under >> x & 1 and below[0] <= cap:
+                        cap = below[0] - 1
+                isolated.append((lastadj[r][cap] if cap > 0 else 0, r))
+                slots.append(s)
             conds: list[tuple[int, int, int]] = []  # (ranks, threshold, threshold with the top)
             limit = n
-            if isolated:
-                isolated.sort()
-                by_rank = [0] * 14
-                union = 0
-                for j, (d, r) in enumerate(isolated, 1):
-                    m = by_rank[r] = by_rank[r] + 1
-                    bare = last_start(near[r], d, m)
-                    conds.append((near[r], bare, last_start(near[r], d, m - 1)))
+            isolated.sort()
+            by_rank = [0] * 14
+            union = 0
+            for j, (d, r) in enumerate(isolated, 1):
+                m = by_rank[r] = by_rank[r] + 1
+                bare = last_start(near[r], d, m)
+                conds.append((near[r], bare, last_start(near[r], d, m - 1)))
+                if bare < limit:
+                    limit = bare
+                union |= near[r]
+                if j > m:
+                    bare = last_start(union, d, j)
+                    conds.append((union, bare, last_start(union, d, j - 1)))
                     if bare < limit:
                         limit = bare
-                    union |= near[r]
-                    if j > m:
-                        bare = last_start(union, d, j)
-                        conds.append((union, bare, last_start(union, d, j - 1)))
-                        if bare < limit:
-                            limit = bare
-            for steps in arc_steps:
-                need = 0
-                for r, new, ranks, thr in steps:
-                    need += layout_counts[r]
-                    for q in new:
-                        need -= layout_counts[q]
-                    if need > 0:
-                        bare = thr[need] if need <= n else -1
-                        conds.append((ranks, bare, thr[need - 1] if need <= n + 1 else -1))
-                        if bare < limit:
-                            limit = bare
+            return _Part([limit] + [-1] * 13, conds)
+
+        def flow_part(packed: int, short: int) -> _Part:
+            conds: list[tuple[int, int, int]] = []
+            limit = n
+            while short:
+                low = short & -short
+                short ^= low
+                f = (low.bit_length() - 1) // _FIELD
+                need = (packed >> _FIELD * f & _MASK) - _BIAS
+                thr = step_thr[f]
+                bare = thr[need] if need <= n else -1
+                conds.append((step_ranks[f], bare, thr[need - 1] if need <= n + 1 else -1))
+                if bare < limit:
+                    limit = bare
+            return _Part([limit] + [-1] * 13, conds)
+
+        def info(cards: int) -> list[int]:
+            """The record of ``cards``, whose shape is known: [0] the stock index from which
+            a state just after a draw is lost, [top] (-1 until asked) with that top."""
+            found = cache.get(cards)
+            if found is not None:
+                return found
+            _, isolated, packed = shapes[cards]
+            if isolated:
+                part = isolated_parts.get(isolated)
+                if part is None:
+                    part = isolated_parts[isolated] = isolated_part(isolated)
+            else:
+                part = no_part
+            short = (packed + field_add) & field_guard
+            if short:
+                key = packed & (short >> spread) * _MASK
+                flow = flow_parts.get(key)
+                if flow is None:
+                    flow = flow_parts[key] = flow_part(packed, short)
+            else:
+                flow = no_part
+            limit = min(part.tops[0], flow.tops[0])
             # just after drawing to k the top is stock[k - 1]: the state of index k - 1
             # with no wildcard, lost once k - 1 > limit
-            record = [limit + 2] + [-1] * 13 + [layout_free(cards)]
-            conds_of[cards] = conds
+            record = [limit + 2] + [-1] * 13
+            parts_of[cards] = (part, flow)
             cache[cards] = record
             return record
 
-        def by_top(cards: int, record: list[int], top: int) -> int:
-            """The index from which (cards, top) is lost by these bounds (n + 1: none)."""
+        def part_top(part: _Part, top: int) -> int:
             best = n
-            for ranks, bare, topped in conds_of[cards]:
+            for ranks, bare, topped in part.conds:
                 v = topped if ranks >> top & 1 else bare
                 if v < best:
                     best = v
-            best += 1
+            part.tops[top] = best
+            return best
+
+        def by_top(cards: int, record: list[int], top: int) -> int:
+            """The index from which (cards, top) is lost by these bounds (n + 1: none)."""
+            part, flow = parts_of[cards]
+            a = part.tops[top]
+            if a < 0:
+                a = part_top(part, top)
+            b = flow.tops[top]
+            if b < 0:
+                b = part_top(flow, top)
+            best = (a if a < b else b) + 1
             record[top] = best
             return best
 
@@ -469,7 +584,8 @@ class Solver:
         info = self._bound_of(bid)
         by_top = self._by_top[bid]
         lost_top, lost_drawn = self._lost_top, self._lost_drawn
-        tag = bid << 40
+        tag = bid << 56
+        shapes, shape_of = self._shapes, self._shape
         adjacent_slots, rank = self.adjacent_slots, self.rank
         wrap = self.wrap
         # lastadj[r][u]: the latest k <= u with stock[k-1] one rank from r (0 if none);
@@ -489,11 +605,17 @@ class Solver:
         records = self._bound_cache[bid]
         spent = [self.nodes, limit]
 
-        def search(remaining: int, i: int, top: int) -> int:
+        def search(remaining: int, i: int, top: int, parent: int) -> int:
             """The earliest stock index from which (remaining, top) is proved lost: > i if won."""
             if not remaining:
                 return never
-            key = remaining | top << 28 | tag
+            shape = shapes.get(remaining)
+            if shape is None:
+                shape = shape_of(remaining, parent)
+            free = shape[0]
+            near_top = adjacent_slots[top]
+            # the top matters only through the cards it lets be played
+            key = remaining | (free & near_top) << 28 | tag
             lost = lost_top.get(key, never)
             if i >= lost:
                 return lost
@@ -516,8 +638,6 @@ class Solver:
             if i >= bound:
                 lost_top[key] = bound
                 return bound
-            free = record[14]
-            near_top = adjacent_slots[top]
             plays = free & near_top
             best = 0
             latest = 0  # the latest index just after a draw that might be won
@@ -526,7 +646,7 @@ class Solver:
                 plays ^= low
                 slot = low.bit_length() - 1
                 r = rank[slot]
-                got = search(remaining ^ low, i, r)
+                got = search(remaining ^ low, i, r, remaining)
                 if got > i:
                     path.append(slot)
                     return got
@@ -561,7 +681,7 @@ class Solver:
                         k = k_slot >> 5
                         slot = k_slot & 31
                         r = rank[slot]
-                        got = search(remaining ^ 1 << slot, k, r)
+                        got = search(remaining ^ 1 << slot, k, r, remaining)
                         if got > k:
                             path.append(slot)
                             path.extend([_ADVANCE] * (k - i))
@@ -583,7 +703,7 @@ class Solver:
             return best
 
         try:
-            got = search(remaining, offset, top)
+            got = search(remaining, offset, top, -1)
         finally:
             self.nodes = spent[0]
         path.reverse()
@@ -625,10 +745,10 @@ class Solver:
         if longer == shorter:
             return
         never = len(self._base_stock[shorter]) + 1
-        cards_top = (1 << 40) - 1
-        shorter_tag = shorter << 40
+        cards_top = (1 << 56) - 1
+        shorter_tag = shorter << 56
         for memo in (self._lost_top, self._lost_drawn):
-            for key, at in [(k, v) for k, v in memo.items() if k >> 40 == longer and v < never]:
+            for key, at in [(k, v) for k, v in memo.items() if k >> 56 == longer and v < never]:
                 new_key = key & cards_top | shorter_tag
                 if at < memo.get(new_key, never):
                     memo[new_key] = at
