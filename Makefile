@@ -79,8 +79,11 @@ serve: play
 play-cli: $(STAMP)/venv
 	$(BIN)/python -m tripeaks play
 
+# Each solver and hint benchmark runs in CPython, then in Pyodide on Node, and prints the ratio.
 bench: $(BUILT) browsers
 	$(BIN)/python benchmarks/boot.py
+	$(BIN)/python benchmarks/solver.py --pyodide
+	$(BIN)/python benchmarks/hints.py --pyodide
 
 bench-site: site browsers
 	$(BIN)/python benchmarks/size.py

@@ -3,19 +3,31 @@
     python benchmarks/solver.py                 # fast solver, Standard and Strict
     python benchmarks/solver.py --shortest      # fewest-moves mode, Standard
     python benchmarks/solver.py --limit 100     # the first 100 deals only
+    python benchmarks/solver.py --pyodide       # then the same deals in Pyodide, and the ratio
+    node benchmarks/pyodide.mjs benchmarks/solver.py --limit 100 --json out.json   # Pyodide alone
 
 Prints, per rule set: total, median, p95 and max seconds per deal, and states examined.
-Every winning line is replayed by the engine's own Game and must clear the layout. The
-same script runs inside Pyodide (see scripts/pyodide_bench.mjs) to compare with CPython.
+Every winning line is replayed by the engine's own Game and must clear the layout. Times are
+the solver's own (``answer.seconds``, from ``time.perf_counter``): ``time.process_time`` means
+little inside Pyodide. With ``--pyodide`` the same deals and rule sets are then solved inside
+Pyodide (WebAssembly, on Node, by benchmarks/pyodide.mjs, importing the same source tree), its
+figures are printed as they come, and then, per rule set, the ratio Pyodide/CPython of the total
+and of the median seconds, both measured in this one invocation. The two interpreters are the
+ones installed (the venv's CPython and Pyodide's own): the first line of each run names them.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import platform
+import shutil
+import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -24,7 +36,76 @@ from tripeaks import STANDARD, STRICT, Deal, Game, Rules, Status
 from tripeaks.solver import solve
 from tripeaks.stats import percentile
 
+ROOT = Path(__file__).resolve().parent.parent
 DEALS = Path(__file__).with_name("deals-1000.txt")
+PYODIDE = Path(__file__).with_name("pyodide.mjs")
+RULE_SETS = {"standard": STANDARD, "strict": STRICT}
+
+
+def runtime() -> str:
+    """What runs this: CPython, or Pyodide (which calls itself CPython on emscripten)."""
+    if sys.platform == "emscripten":
+        return f"Pyodide (CPython {platform.python_version()} on emscripten)"
+    return f"{platform.python_implementation()} {platform.python_version()} on {sys.platform}"
+
+
+def engine_fingerprint() -> dict[str, str]:
+    """A digest of each of the engine's source files, to tell whether it changed between the two runs."""
+    return {
+        path.name: hashlib.sha256(path.read_bytes()).hexdigest() for path in (ROOT / "tripeaks").glob("*.py")
+    }
+
+
+def warn_if_changed(before: dict[str, str]) -> None:
+    """Say so when the engine's source changed since ``before`` (someone edited it during the run)."""
+    after = engine_fingerprint()
+    changed = sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
+    if changed:
+        print(f"warning: tripeaks/ changed during the run ({', '.join(changed)}): the runs may differ")
+
+
+def in_pyodide(script: Path, argv: Sequence[str]) -> list[dict[str, object]]:
+    """Run ``script`` with ``argv`` inside Pyodide (its output goes straight through); its --json figures."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("--pyodide needs Node (and `npm ci` for node_modules/pyodide)")
+    print("-- the same in Pyodide --", flush=True)
+    # The figures file sits in the working directory, which pyodide.mjs mounts for the script.
+    with tempfile.TemporaryDirectory() as folder:
+        subprocess.run(
+            [node, str(PYODIDE), str(script), *argv, "--json", "figures.json"], cwd=folder, check=True
+        )
+        figures: list[dict[str, object]] = json.loads(Path(folder, "figures.json").read_text())
+        return figures
+
+
+def ratio(pyodide: object, cpython: object) -> float | None:
+    """Pyodide's figure over CPython's; None when CPython's is zero (too small to time)."""
+    assert isinstance(pyodide, int | float) and isinstance(cpython, int | float)
+    return round(pyodide / cpython, 2) if cpython else None
+
+
+def compare(
+    cpython: list[dict[str, object]],
+    pyodide: list[dict[str, object]],
+    keys: Sequence[tuple[str, str]],
+    name: Callable[[dict[str, object]], str],
+) -> None:
+    """Print, for each ``name``d run, the ratio Pyodide/CPython of each figure in ``keys`` (key,
+    label); and add it to CPython's figures, with Pyodide's, for --json."""
+    width = max((len(name(ours)) for ours in cpython), default=0)
+    for ours, theirs in zip(cpython, pyodide, strict=True):
+        assert name(ours) == name(theirs), (name(ours), name(theirs))
+        ratios = {key: ratio(theirs[key], ours[key]) for key, _ in keys}
+        words = ", ".join(
+            f"{label} {ratios[key]:.2f}x ({ours[key]} → {theirs[key]} s)"
+            if ratios[key] is not None
+            else f"{label} — ({ours[key]} → {theirs[key]} s)"
+            for key, label in keys
+        )
+        print(f"{name(ours):{max(width, 9)}}: Pyodide/CPython {words}", flush=True)
+        ours["pyodide"] = theirs
+        ours["pyodide_ratio"] = ratios
 
 
 def load_deals(limit: int | None) -> list[tuple[int, Deal]]:
@@ -34,6 +115,11 @@ def load_deals(limit: int | None) -> list[tuple[int, Deal]]:
             number, code = line.split(" ", 1)
             deals.append((int(number), Deal.parse(code)))
     return deals[:limit]
+
+
+def run_name(figures: dict[str, object]) -> str:
+    """The run's name in printed figures: its rule set, and the mode."""
+    return f"{figures['rules']} fewest moves" if figures["shortest"] else str(figures["rules"])
 
 
 def run(name: str, rules: Rules, deals: list[tuple[int, Deal]], shortest: bool) -> dict[str, object]:
@@ -82,14 +168,24 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--limit", type=int, help="only the first N deals")
     parser.add_argument("--shortest", action="store_true", help="fewest-moves mode (Standard)")
-    parser.add_argument("--rules", nargs="*", default=None, help="standard, strict (default both)")
+    parser.add_argument(
+        "--rules", nargs="*", choices=RULE_SETS, default=None, help="standard, strict (default both)"
+    )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--pyodide", action="store_true", help="then the same in Pyodide, and the ratio")
     args = parser.parse_args(argv)
     deals = load_deals(args.limit)
-    print(f"{platform.python_implementation()} {platform.python_version()} on {sys.platform}")
+    print(runtime(), flush=True)
     names = args.rules or (["standard"] if args.shortest else ["standard", "strict"])
-    sets = {"standard": STANDARD, "strict": STRICT}
-    figures = [run(name, sets[name], deals, args.shortest) for name in names]
+    engine = engine_fingerprint()
+    figures = [run(name, RULE_SETS[name], deals, args.shortest) for name in names]
+    if args.pyodide:
+        again = ["--rules", *names] + (["--shortest"] if args.shortest else [])
+        if args.limit is not None:
+            again += ["--limit", str(args.limit)]
+        keys = [("total_s", "total"), ("median_s", "median")]
+        compare(figures, in_pyodide(Path(__file__), again), keys, run_name)
+        warn_if_changed(engine)
     if args.json:
         args.json.write_text(json.dumps(figures, indent=2))
     return 0
