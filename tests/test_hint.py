@@ -32,6 +32,7 @@ from tripeaks import (
 
 WON_DEAL = 1  # won under Standard (see golden/solutions.json)
 LOST_STRICT = 8  # lost from the start under Strict
+HARD_LOST_STRICT = 337154832  # lost under Strict, tens of thousands of states to prove it
 HARD = 15  # needs tens of thousands of states under Standard
 
 
@@ -232,6 +233,24 @@ def test_thinking_then_a_definitive_hint() -> None:
             break
     check_move_hint(game, advice)
     assert game.hints == 1
+
+
+def test_thinking_ahead_makes_the_hint_instant_and_is_not_a_hint() -> None:
+    game = Game(numbered_deal(HARD_LOST_STRICT), STRICT)
+    for _ in range(5):
+        game.push(game.legal_moves[0])
+    assert not game.think(seconds=0.0)  # proving the deal lost takes more than one slice
+    slices = 1
+    while not game.think(seconds=0.005):
+        slices += 1
+    assert slices > 1 and game.hints == 0
+    nodes_before = game.solver.nodes
+    assert game.hint(seconds=0.0).kind == "lost"  # no time at all, yet a definitive answer
+    assert game.solver.nodes == nodes_before and game.hints == 1
+    # Thinking about a position the player has left is forgotten: the new one starts afresh.
+    game.undo()
+    assert game.think(seconds=1.0)
+    assert game.hint(seconds=0.0).kind == "lost"
 
 
 def test_thinking_is_forgotten_once_a_move_is_made() -> None:

@@ -236,6 +236,23 @@ class Game:
             self._hint_at = None
         return advice
 
+    def think(self, seconds: float) -> bool:
+        """Work on the current position's hint for up to ``seconds``, without giving it.
+
+        Call it while the player thinks (the page does, in idle moments): once it returns
+        True the hint is worked out and :meth:`hint` answers at once. It never counts as a
+        hint taken.
+        """
+        from .hint import HINT_BUDGET, hint
+
+        history = (len(self._moves), self.position)
+        if self._hint_at != history:
+            self._hint_at, self._hint_spent = history, 0
+        advice, self._hint_spent = hint(
+            self, self.solver, budget=HINT_BUDGET, seconds=seconds, spent=self._hint_spent
+        )
+        return advice.kind != "thinking"
+
     # Saving
 
     def to_json(self) -> str:
