@@ -8,9 +8,10 @@
 
 Prints, per rule set: total, median, p95 and max seconds per deal, and states examined.
 Every winning line is replayed by the engine's own Game and must clear the layout. Times are
-the solver's own (``answer.seconds``, from ``time.perf_counter``): ``time.process_time`` means
-little inside Pyodide. With ``--pyodide`` the same deals and rule sets are then solved inside
-Pyodide (WebAssembly, on Node, by benchmarks/pyodide.mjs, importing the same source tree), its
+the solver's own (``answer.seconds``, from ``time.perf_counter``), with the CPU time of the solves
+beside them: less sensitive to other work on a shared machine, and meaningless inside Pyodide.
+With ``--pyodide`` the same deals and rule sets are then solved inside Pyodide (WebAssembly,
+on Node, by benchmarks/pyodide.mjs, importing the same source tree), its
 figures are printed as they come, and then, per rule set, the ratio Pyodide/CPython of the total
 and of the median seconds, both measured in this one invocation. The two interpreters are the
 ones installed (the venv's CPython and Pyodide's own): the first line of each run names them.
@@ -127,9 +128,12 @@ def run(name: str, rules: Rules, deals: list[tuple[int, Deal]], shortest: bool) 
     nodes: list[float] = []
     results: dict[str, int] = {}
     started = time.perf_counter()
+    cpu = 0.0
     for _, deal in deals:
         game = Game(deal, rules)
+        before = time.process_time()
         answer = solve(game.position, rules, shortest=shortest)
+        cpu += time.process_time() - before
         seconds.append(answer.seconds)
         nodes.append(float(answer.nodes))
         results[answer.result.value] = results.get(answer.result.value, 0) + 1
@@ -150,10 +154,11 @@ def run(name: str, rules: Rules, deals: list[tuple[int, Deal]], shortest: bool) 
         "median_states": int(percentile(nodes, 0.5)),
         "max_states": int(max(nodes)),
         "wall_s": round(wall, 2),
+        "cpu_s": round(cpu, 2),
     }
     mode = " fewest moves" if shortest else ""
     print(
-        f"{name:9}{mode}: {len(deals)} deals in {figures['total_s']:.2f} s "
+        f"{name:9}{mode}: {len(deals)} deals in {figures['total_s']:.2f} s (CPU {cpu:.2f} s) "
         f"(median {figures['median_s']:.4f} s, p95 {figures['p95_s']:.4f} s, "
         f"max {figures['max_s']:.3f} s); "
         f"states median {figures['median_states']:,}, max {figures['max_states']:,}; {results}",
