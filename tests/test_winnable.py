@@ -13,6 +13,7 @@ from tripeaks import (
     MAX_DEAL,
     STANDARD,
     STRICT,
+    DailySearch,
     Game,
     Position,
     Result,
@@ -26,7 +27,7 @@ from tripeaks import (
     solve,
     winnable,
 )
-from tripeaks.winnable import DEAL_BUDGET
+from tripeaks.winnable import DAILY_CANDIDATES, DEAL_BUDGET
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "solutions.json").read_text(encoding="utf-8"))
 LOST_DAY = dt.date(2026, 2, 13)  # the day's first candidate is lost under Standard
@@ -134,3 +135,53 @@ def test_daily_deal_is_the_first_winnable_candidate() -> None:
 def test_daily_deal_is_the_same_every_time() -> None:
     day = dt.date(2026, 3, 1)
     assert daily_deal(day) == daily_deal(day) != daily_deal(day + dt.timedelta(days=1))
+
+
+def test_daily_search_in_slices_finds_the_days_deal() -> None:
+    """The page's way: many short slices, the same deal as in one go, every slice but the last empty."""
+    search = DailySearch(LOST_DAY)
+    answers = []
+    for _ in range(100_000):
+        answers.append(search.step(seconds=0.0))
+        if answers[-1] is not None:
+            break
+    assert answers[-1] == daily_deal(LOST_DAY)
+    assert len(answers) > 2 and set(answers[:-1]) == {None}
+    assert search.tried[0] == (0, Result.LOST)  # the first candidate was skipped
+    assert search.tried[-1] == (search.attempt, Result.WON) and search.attempt > 0
+    assert [attempt for attempt, _ in search.tried] == list(range(search.attempt + 1))
+    assert answers[-1] == deal_from_seed(daily_seed(LOST_DAY, search.attempt))
+
+
+def test_daily_search_is_deterministic_and_matches_in_one_go() -> None:
+    day = dt.date(2026, 1, 1)
+    whole = DailySearch(day)
+    assert whole.step() == daily_deal(day) == DailySearch(day).step(seconds=None)
+    assert whole.rules == STANDARD
+    again = DailySearch(day)
+    while again.step(seconds=0.001) is None:
+        pass
+    assert again.tried == whole.tried
+
+
+def test_daily_search_with_a_budget_matches() -> None:
+    """With a tiny budget, candidates not proved won in time are skipped, sliced or not."""
+    sliced = DailySearch(LOST_DAY, budget=50)
+    found = None
+    for _ in range(100_000):
+        found = sliced.step(seconds=0.0)
+        if found is not None:
+            break
+    whole = DailySearch(LOST_DAY, budget=50)
+    assert found == whole.step() == daily_deal(LOST_DAY, budget=50)
+    assert sliced.tried == whole.tried
+    assert len(sliced.tried) <= DAILY_CANDIDATES
+
+
+def test_a_finished_daily_search_keeps_its_answer() -> None:
+    search = DailySearch(LOST_DAY)
+    found = search.step()
+    tried = list(search.tried)
+    assert search.found
+    assert search.step(seconds=0.0) == found == search.step()
+    assert search.tried == tried

@@ -18,7 +18,7 @@ from .position import DRAW_PENALTY, PEAK_BONUS, Position, Status, adjacent, neig
 from .records import InvalidRecordsError, Records, Stats
 from .rules import EASY, RULE_SETS, STANDARD, STRICT, Rules
 from .solver import Result, Solution, Solver, solve
-from .winnable import WinnableSearch, daily_deal, next_winnable
+from .winnable import DailySearch, WinnableSearch, daily_deal, next_winnable
 
 __version__ = "0.1.0"
 
@@ -36,6 +36,7 @@ __all__ = [
     "TRIANGLE",
     "TRIPEAKS",
     "Card",
+    "DailySearch",
     "Deal",
     "Game",
     "Hint",
