@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 
 import pytest
 from game_support import engine_game, open_game, state, storage
 from playwright.sync_api import Page, expect
 
-from tripeaks import Deal, Position, numbered_deal
+from tripeaks import Deal, Position, daily_deal, daily_seed, deal_from_seed, numbered_deal
 from tripeaks.solver import solve
+
+LOST_DAY = dt.date(2026, 2, 13)  # the day's first candidate is lost: the search goes on to the next
+
+
+def base_row(data: dict) -> list[str]:
+    """The face-up base row (slots 18 to 27) as the page shows it."""
+    return [s["card"] for s in data["slots"][18:]]
 
 
 def open_settings(page: Page) -> None:
@@ -170,6 +178,8 @@ def test_links_for_a_day_and_a_code_are_shareable(page: Page) -> None:
     data = open_game(page, "?daily=2026-11-30&rules=strict")
     assert data["daily"] == "2026-11-30" and data["rules"] == "strict"
     expect(page.locator("#deal-name")).to_contain_text("Daily deal 2026-11-30")
+    deal = daily_deal(dt.date(2026, 11, 30))
+    assert base_row(data) == [c.code for c in deal.layout_cards[18:]] and data["waste"] == deal.waste.code
 
     code = numbered_deal(99).code
     page.goto("index.html?code=" + code.replace(" ", "+"))
@@ -178,3 +188,38 @@ def test_links_for_a_day_and_a_code_are_shareable(page: Page) -> None:
     assert data["rules"] == "custom-2pass-nowrap-faceup"
     assert [s["card"] for s in data["slots"]] == [c.code for c in Deal.parse(code).layout_cards]
     assert "code=" in page.url
+
+
+MESSAGES = """() => {
+  window.messages = [];
+  new MutationObserver(() => window.messages.push(document.querySelector('#message').textContent))
+    .observe(document.querySelector('#message'), {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def test_the_daily_deal_button_searches_without_freezing(page: Page) -> None:
+    """The day's first candidate is lost: the engine's DailySearch goes on, in slices, to the next one."""
+    page.clock.set_fixed_time(dt.datetime(2026, 2, 13, 10, 0))
+    open_game(page, "?deal=5")
+    page.evaluate(MESSAGES)
+    page.click("#daily")
+    page.wait_for_function("JSON.parse(window.tripeaksState()).daily === '2026-02-13'")
+    data = state(page)
+    deal = daily_deal(LOST_DAY)
+    assert deal != deal_from_seed(daily_seed(LOST_DAY, 0))
+    assert base_row(data) == [c.code for c in deal.layout_cards[18:]] and data["waste"] == deal.waste.code
+    assert data["moves"] == [] and data["number"] is None and "daily=2026-02-13" in page.url
+    expect(page.locator("#deal-name")).to_contain_text("Daily deal 2026-02-13")
+    messages = page.evaluate("window.messages")
+    assert "Finding today's deal…" in messages
+    assert messages[-1].startswith("Daily deal 2026-02-13")
+    page.keyboard.press("d")
+    assert state(page)["moves"] == ["draw"]
+
+
+def test_a_link_to_a_day_whose_first_candidate_is_lost(page: Page) -> None:
+    data = open_game(page, f"?daily={LOST_DAY.isoformat()}")
+    deal = daily_deal(LOST_DAY)
+    assert data["daily"] == LOST_DAY.isoformat() and data["rules"] == "standard"
+    assert base_row(data) == [c.code for c in deal.layout_cards[18:]] and data["waste"] == deal.waste.code
+    expect(page.locator("#message")).to_contain_text("Daily deal 2026-02-13")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from game_support import engine_game, make_move, open_game, playable_slots, solution, state, storage
 from playwright.sync_api import BrowserContext, Page, expect
 
@@ -180,3 +181,32 @@ def test_a_game_finished_in_two_tabs_is_counted_once(context: BrowserContext, pa
     assert records["rules"]["standard"]["won"] == 1
     assert engine_game(state(other)).status.value == "won"
     other.close()
+
+
+BOOT_TROUBLE = """
+const real = History.prototype.replaceState;
+let first = true;
+History.prototype.replaceState = function (...args) {
+  if (first) {
+    first = false;
+    throw new Error("trouble at boot (a test)");
+  }
+  return real.apply(this, args);
+};
+"""
+
+
+@pytest.mark.allow_console_errors  # the page reports what went wrong on the console: checked below
+def test_trouble_at_boot_still_leaves_a_playable_page(page: Page, console_errors: list[str]) -> None:
+    page.add_init_script(BOOT_TROUBLE)
+    data = open_game(page, "?deal=3")
+    expect(page.locator("#notices")).to_contain_text("Something went wrong while starting")
+    expect(page.locator("#notices")).to_contain_text("A fresh game is dealt")
+    assert data["status"] == "playing" and data["moves"] == [] and data["rules"] == "standard"
+    assert len(console_errors) == 1 and "TriPeaks could not start normally" in console_errors[0]
+    expect(page.locator("#new")).to_be_enabled()
+    page.click(f'#peaks [data-slot="{playable_slots(data)[0]}"]')
+    page.keyboard.press("d")
+    page.click("#undo")
+    assert len(state(page)["moves"]) == 1  # each tap counted once: the controls are wired once
+    assert f"deal={data['number']}" in page.url

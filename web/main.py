@@ -1,6 +1,7 @@
 """The page: puts a Game on the table, turns taps, drags and keys into moves, saves, and keeps the records."""
 
 import asyncio
+import datetime as dt
 import json
 import random
 import secrets
@@ -18,11 +19,22 @@ from settings import Settings, SettingsDialog
 from sound import Sound
 from table import TableView, clock
 
-import tripeaks
-from tripeaks import MAX_DEAL, TRIPEAKS, Game, IllegalMoveError, Status, numbered_deal
-from tripeaks.records import Records
+from tripeaks import (
+    MAX_DEAL,
+    STANDARD,
+    TRIPEAKS,
+    DailySearch,
+    Deal,
+    Game,
+    IllegalMoveError,
+    Records,
+    Status,
+    WinnableSearch,
+    numbered_deal,
+    rank_label,
+)
 
-SLICE_SECONDS = 0.08  # engine searches (hints, winnable deals) work this long between frames
+SLICE_SECONDS = 0.08  # engine searches (hints, winnable and daily deals) work this long between frames
 
 
 def _new_id() -> str:
@@ -32,17 +44,6 @@ def _new_id() -> str:
 def _today() -> str:
     now = window.Date.new()
     return f"{now.getFullYear():04d}-{now.getMonth() + 1:02d}-{now.getDate():02d}"
-
-
-def daily_game(day: str, rules) -> Game:
-    import datetime as dt
-
-    date = dt.date.fromisoformat(day)
-    if hasattr(tripeaks, "daily_deal"):
-        deal = tripeaks.daily_deal(date)
-    else:
-        deal = tripeaks.deal_from_seed(tripeaks.daily_seed(date))
-    return Game(deal, rules, daily=day)
 
 
 def rules_label(key: str) -> str:
@@ -124,6 +125,8 @@ class App:
         self.defer_save = False  # a linked deal is not saved over a game in progress until played
         self.conflict = False
         self.searching = False
+        self.daily_deals: dict[str, Deal] = {}  # a day's deal, once searched for
+        self.wired = False
         self.tasks: set = set()
         self.perf: list[float] = []
         self.engine_ms: list[float] = []
@@ -143,11 +146,28 @@ class App:
         if problem:
             self.notices.show("saved-game", problem + " A new game is dealt.", error=True)
         rules = asked.rules or self.settings.rules
+        same = saved is not None and address.same_deal(saved["game"], asked)
+        if asked.kind == "daily" and not same:
+            # The day's deal is searched for in slices: the page paints and says what it is doing.
+            self._spawn(self._boot_daily(asked, rules, saved))
+        else:
+            self._settle(asked, rules, saved, same)
+
+    async def _boot_daily(self, asked: address.Asked, rules, saved: dict | None) -> None:
+        try:
+            deal = await self._daily_deal(asked.daily, f"Finding the daily deal for {asked.daily}…")
+            self._settle(asked, rules, saved, False, Game(deal, rules, daily=asked.daily))
+        except Exception as error:
+            self.boot_failed(error)
+
+    def _settle(self, asked: address.Asked, rules, saved: dict | None, same: bool,
+                daily: Game | None = None) -> None:
+        """Put the game the address and the saved game call for on the table, and open for play."""
         if asked.kind:
-            if saved is not None and address.same_deal(saved["game"], asked):
+            if same:
                 self._put(saved["game"], saved["id"])
             else:
-                self._put(self._asked_game(asked, rules), _new_id())
+                self._put(daily or self._asked_game(asked, rules), _new_id())
                 if saved is not None and self._unfinished(saved["game"], saved["id"]):
                     self.defer_save = True
                     self._offer_continue(saved)
@@ -160,6 +180,10 @@ class App:
                 self._offer_continue(saved)
         else:
             self._put(self._fresh_game(self.settings.rules), _new_id())
+        self._open()
+
+    def _open(self) -> None:
+        """The game is on the table: wire the controls, draw, and tell the page's watchers it is ready."""
         self._wire()
         self._apply_display_settings()
         self._storage_notice()
@@ -167,15 +191,25 @@ class App:
         self.render()
         self.say(f"{self._deal_words()}. {self._status_words()}", announce=False)
         self._enable_controls()
-        window.setInterval(create_proxy(self._tick), 1000)
         document.getElementById("table").setAttribute("aria-busy", "false")
         document.documentElement.dataset.ready = "1"
+
+    def boot_failed(self, error: Exception) -> None:
+        """Something unexpected stopped the boot: a fresh game under Standard rules, still fully playable."""
+        window.console.error(f"TriPeaks could not start normally: {error!r}")
+        self.notices.show("boot", f"Something went wrong while starting: {error}. A fresh game is dealt.",
+                          error=True)
+        self.searching = False
+        try:
+            self._put(self._fresh_game(STANDARD), _new_id())
+            self._open()
+        except Exception as again:
+            window.console.error(f"TriPeaks could not deal a fresh game either: {again!r}")
+            document.documentElement.dataset.ready = "1"  # what there is is on the page: stop waiting
 
     def _asked_game(self, asked: address.Asked, rules) -> Game:
         if asked.kind == "deal":
             return Game(numbered_deal(asked.number), rules, number=asked.number)
-        if asked.kind == "daily":
-            return daily_game(asked.daily, rules)
         return Game(asked.deal, rules)
 
     def _fresh_game(self, rules) -> Game:
@@ -224,6 +258,9 @@ class App:
         self.render()
 
     def _wire(self) -> None:
+        if self.wired:  # a boot that failed after wiring must not wire twice (each tap would count twice)
+            return
+        self.wired = True
         self.drag = Drag(document, window, self.play_slot)
         on(document.getElementById("peaks"), "click", self._card_click)
         on(document.getElementById("stock"), "click", lambda e: self.act("turn"))
@@ -245,6 +282,7 @@ class App:
         on(media, "change", lambda e: self._apply_display_settings())
         window.tripeaksState = create_proxy(self.state_json)
         window.tripeaksPerf = create_proxy(self.perf_json)
+        window.setInterval(create_proxy(self._tick), 1000)
 
     # Putting a game on the table
 
@@ -433,9 +471,7 @@ class App:
                 self.save()
                 self.say("Back to the start of this deal. Redo replays your moves.")
             elif name == "daily":
-                day = _today()
-                self.start(daily_game(day, self.settings.rules))
-                self.say(f"{self._deal_words()}. {self._status_words()}")
+                self._spawn(self.daily())
             elif name == "settings":
                 self.dialog.fill(self.settings)
                 self.dialog.dialog.showModal()
@@ -480,7 +516,7 @@ class App:
         if status is not Status.PLAYING and self.game_id not in self.store.finished_ids():
             self._record(self.game)
 
-    # Hints and winnable deals
+    # Hints, winnable deals and the daily deal
 
     def _spawn(self, work) -> None:
         task = asyncio.ensure_future(work)
@@ -490,24 +526,21 @@ class App:
     async def hint(self) -> None:
         """Ask the engine for a hint in slices of time, so the page never freezes for long."""
         game = self.game
-        if not hasattr(game, "hint"):
-            self.say("Hints are not available in this version of the game.")
-            return
         if self.searching:
             return
         made = game.moves_made
         self.searching = True
         try:
             answer = game.hint(seconds=SLICE_SECONDS)
-            while str(answer.kind) == "thinking":
-                self.say(str(answer.text))
+            while answer.kind == "thinking":
+                self.say(answer.text)
                 await asyncio.sleep(0.01)  # let the browser paint and take input
                 if self.game is not game or game.moves_made != made:
                     return  # the player moved on: this hint is stale
                 answer = game.hint(seconds=SLICE_SECONDS)
         finally:
             self.searching = False
-        kind = str(answer.kind)
+        kind = answer.kind
         self.hint_slot = self.hint_control = None
         if kind == "play" and answer.slot is not None:
             self.hint_slot = int(answer.slot)
@@ -516,7 +549,7 @@ class App:
         self.render()
         if self.hint_slot is not None:
             self.view.slots[self.hint_slot].focus()
-        self.say(str(answer.text))
+        self.say(answer.text)
         self.save()
 
     async def new_deal(self) -> None:
@@ -536,15 +569,34 @@ class App:
 
     async def _winnable(self, number: int, rules) -> int:
         """The first deal from ``number`` on that the engine proves winnable, searched in slices."""
-        search_class = getattr(tripeaks, "WinnableSearch", None)
-        if search_class is None:
-            return number
-        search = search_class(min(number, MAX_DEAL - 10_000), rules)
-        while True:
-            found = search.step(SLICE_SECONDS)
-            if found is not None:
-                return int(found)
-            await asyncio.sleep(0.01)
+        search = WinnableSearch(min(number, MAX_DEAL - 10_000), rules)
+        while (found := search.step(SLICE_SECONDS)) is None:
+            await asyncio.sleep(0.01)  # let the browser paint and take input
+        return found
+
+    async def daily(self) -> None:
+        """Today's deal (the player's calendar day), searched for in slices like a winnable deal."""
+        if self.searching:
+            return
+        day = _today()
+        self.searching = True
+        try:
+            deal = await self._daily_deal(day, "Finding today's deal…")
+        finally:
+            self.searching = False
+        self.start(Game(deal, self.settings.rules, daily=day))
+        self.say(f"{self._deal_words()}. {self._status_words()}")
+
+    async def _daily_deal(self, day: str, words: str) -> Deal:
+        """The deal for ``day`` (YYYY-MM-DD): the engine's DailySearch, a slice at a time."""
+        deal = self.daily_deals.get(day)
+        if deal is None:
+            self.say(words)
+            search = DailySearch(dt.date.fromisoformat(day))
+            while (deal := search.step(SLICE_SECONDS)) is None:
+                await asyncio.sleep(0.01)  # let the browser paint and take input
+            self.daily_deals[day] = deal
+        return deal
 
     # Records and saving
 
@@ -706,7 +758,7 @@ class App:
             return "This game is won."
         if game.status is Status.OUT_OF_MOVES:
             return "No more moves: undo, ask for a hint, or restart."
-        ranks = " or ".join(tripeaks.rank_label(r) for r in game.playable_ranks)
+        ranks = " or ".join(rank_label(r) for r in game.playable_ranks)
         return f"The waste shows the {game.position.top.name}: play {ranks}."
 
     # Test and measurement hooks
@@ -751,9 +803,4 @@ app = App()
 try:
     app.boot()
 except Exception as error:
-    app.notices.show("boot", f"Something went wrong while starting: {error}. A fresh game is dealt.",
-                     error=True)
-    app._put(app._fresh_game(tripeaks.STANDARD), _new_id())
-    app.render()
-    document.documentElement.dataset.ready = "1"
-    window.console.error(f"TriPeaks could not start normally: {error!r}")
+    app.boot_failed(error)
