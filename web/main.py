@@ -35,6 +35,8 @@ from tripeaks import (
 )
 
 SLICE_SECONDS = 0.08  # engine searches (hints, winnable and daily deals) work this long between frames
+THINK_SECONDS = 0.03  # thinking ahead works this long at a time, in the page's idle moments
+THINK_PAUSE = 0.12  # and then leaves the page alone this long
 
 
 def _new_id() -> str:
@@ -193,6 +195,7 @@ class App:
         self._enable_controls()
         document.getElementById("table").setAttribute("aria-busy", "false")
         document.documentElement.dataset.ready = "1"
+        self._spawn(self._think_ahead())
 
     def boot_failed(self, error: Exception) -> None:
         """Something unexpected stopped the boot: a fresh game under Standard rules, still fully playable."""
@@ -551,6 +554,24 @@ class App:
             self.view.slots[self.hint_slot].focus()
         self.say(answer.text)
         self.save()
+
+    async def _think_ahead(self) -> None:
+        """While the player thinks, work out the hint for the position on the table in short
+        slices (``Game.think``), so that asking for it answers at once: proving a deal lost can
+        take a second or more in the browser."""
+        thought = None  # the position whose hint is worked out
+        while True:
+            await asyncio.sleep(THINK_PAUSE)
+            game = self.game
+            here = (id(game), game.moves_made, game.position)
+            if here == thought or self.searching or document.hidden or game.status is not Status.PLAYING:
+                continue
+            try:
+                if game.think(THINK_SECONDS):
+                    thought = here
+            except Exception as error:  # thinking ahead is a nicety: never let it break the page
+                window.console.warn(f"TriPeaks stopped thinking ahead: {error!r}")
+                return
 
     async def new_deal(self) -> None:
         if self.searching:
