@@ -36,7 +36,7 @@ from tripeaks import (
 
 SLICE_SECONDS = 0.08  # engine searches (hints, winnable and daily deals) work this long between frames
 THINK_SECONDS = 0.03  # thinking ahead works this long at a time, in the page's idle moments
-THINK_PAUSE = 0.12  # and then leaves the page alone this long
+THINK_PAUSE = 0.05  # and then leaves the page alone this long (input waits at most a slice)
 
 
 def _new_id() -> str:
