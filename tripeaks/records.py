@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .position import Status
+from .stored import check_header
 
 if TYPE_CHECKING:
     from .game import Game
@@ -239,16 +240,10 @@ class Records:
 
     @staticmethod
     def from_dict(data: Any) -> Records:
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise InvalidRecordsError("These are not TriPeaks statistics.")
-        version = data.get("version")
-        if type(version) is not int or version < 1:
-            raise InvalidRecordsError("The statistics have no valid version number.")
-        if version > VERSION:
-            raise InvalidRecordsError(
-                f"The statistics are from a newer version of the game (format {version}; this "
-                f"one reads up to {VERSION})."
-            )
+        check_header(
+            data, FORMAT, VERSION, InvalidRecordsError,
+            what="The statistics file", not_ours="These are not TriPeaks statistics.",
+        )
         extra = sorted(str(k) for k in set(data) - {"format", "version", "rules"})
         if extra:
             raise InvalidRecordsError(f"The statistics have unknown fields: {', '.join(extra)}.")

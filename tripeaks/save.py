@@ -25,6 +25,7 @@ from .game import Game
 from .moves import Move
 from .numbered import MAX_DEAL
 from .rules import Rules
+from .stored import check_header
 
 __all__ = ["FORMAT", "VERSION", "dump", "load"]
 
@@ -63,16 +64,9 @@ def load(text: str | bytes) -> Game:
 
 
 def from_dict(data: Any) -> Game:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise InvalidSaveError("This is not a TriPeaks save.")
-    version = data.get("version")
-    if type(version) is not int or version < 1:
-        raise InvalidSaveError("The save has no valid version number.")
-    if version > VERSION:
-        raise InvalidSaveError(
-            f"The save is from a newer version of the game (format {version}; this one "
-            f"reads up to {VERSION})."
-        )
+    check_header(
+        data, FORMAT, VERSION, InvalidSaveError, what="The save", not_ours="This is not a TriPeaks save."
+    )
     missing = [f for f in _FIELDS if f not in data]
     if missing:
         raise InvalidSaveError(f"The save is missing {', '.join(missing)}.")

@@ -1,0 +1,24 @@
+"""What every stored document (a save, the statistics) starts with: its format and version."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def check_header(
+    data: Any, fmt: str, newest: int, error: type[ValueError], *, what: str, not_ours: str
+) -> int:
+    """The version of ``data``, a stored document of format ``fmt`` that this game reads up to
+    version ``newest``; ``error`` with a message for the player if it is not one, has no valid
+    version or is from a newer game. ``what`` names it in a sentence ("The save").
+    """
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise error(not_ours)
+    version = data.get("version")
+    if type(version) is not int or version < 1:
+        raise error(f"{what} has no valid version number.")
+    if version > newest:
+        raise error(
+            f"{what} is from a newer version of the game (format {version}; this one reads up to {newest})."
+        )
+    return version
