@@ -73,6 +73,20 @@ class TooBig(Exception):
     pass
 
 
+def unseen(here: Position, rules: Rules, seen: set[tuple[object, ...]], limit: int) -> list[Position]:
+    """The positions one legal move from ``here`` not seen before, now marked seen, plays first."""
+    found = []
+    for move in here.legal_moves(rules):
+        there = here.after(move, rules)
+        key = state(there, rules)
+        if key not in seen:
+            if len(seen) >= limit:
+                raise TooBig
+            seen.add(key)
+            found.append(there)
+    return found
+
+
 def brute_won(position: Position, rules: Rules, limit: int = 200_000) -> bool:
     """Depth-first over every legal move, no pruning: can the layout be cleared?"""
     seen = {state(position, rules)}
@@ -81,14 +95,7 @@ def brute_won(position: Position, rules: Rules, limit: int = 200_000) -> bool:
         here = todo.pop()
         if here.status(rules) is Status.WON:
             return True
-        for move in reversed(here.legal_moves(rules)):  # plays popped first: wins come sooner
-            there = here.after(move, rules)
-            key = state(there, rules)
-            if key not in seen:
-                if len(seen) >= limit:
-                    raise TooBig
-                seen.add(key)
-                todo.append(there)
+        todo.extend(reversed(unseen(here, rules, seen, limit)))  # plays popped first: wins come sooner
     return False
 
 
@@ -102,14 +109,7 @@ def brute_fewest(position: Position, rules: Rules, limit: int = 300_000) -> int 
         for here in layer:
             if here.status(rules) is Status.WON:
                 return depth
-            for move in here.legal_moves(rules):
-                there = here.after(move, rules)
-                key = state(there, rules)
-                if key not in seen:
-                    if len(seen) >= limit:
-                        raise TooBig
-                    seen.add(key)
-                    following.append(there)
+            following.extend(unseen(here, rules, seen, limit))
         layer = following
         depth += 1
     return None
