@@ -49,7 +49,7 @@ browsers:
 lint: $(STAMP)/venv
 	$(BIN)/ruff check tripeaks tests benchmarks scripts e2e
 	$(BIN)/mypy
-	$(BIN)/mypy --strict scripts/build.py scripts/serve.py scripts/site.py scripts/icons.py benchmarks/size.py benchmarks/boot.py e2e/conftest.py e2e/test_runtime.py
+	$(BIN)/mypy --strict scripts/build.py scripts/serve.py scripts/site.py scripts/icons.py scripts/chromium.py benchmarks/size.py benchmarks/boot.py e2e/conftest.py e2e/test_runtime.py
 
 test-engine: $(STAMP)/venv
 	$(BIN)/pytest -p no:cacheprovider --cov --cov-report=term tests
@@ -58,8 +58,11 @@ test-engine: $(STAMP)/venv
 test-pyodide: $(BUILT)
 	node scripts/pyodide_pytest.mjs tests
 
+# Two workers (pytest-xdist), each with its own server, Chromium and warm browser context: on CI's 2 cores a
+# test's page is mostly waiting on one core for Pyodide, so two at a time nearly halve the run.
+E2E_WORKERS ?= 2
 test-e2e: build browsers
-	$(BIN)/pytest -p no:cacheprovider --timeout=600 e2e
+	$(BIN)/pytest -p no:cacheprovider --timeout=600 -n $(E2E_WORKERS) e2e
 
 test-firefox: $(BUILT) browsers
 	PYTHON=$(BIN)/python node --test e2e/firefox/

@@ -24,19 +24,10 @@ from pathlib import Path
 from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync",
-]
-READY_OBSERVER = """
-new MutationObserver((_, observer) => {
-  if (document.documentElement.dataset.ready === "1") {
-    window.__readyAt = performance.now();
-    observer.disconnect();
-  }
-}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
-"""
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from chromium import CHROMIUM, CHROMIUM_ARGS, READY_OBSERVER  # noqa: E402
+
 TIMEOUT_MS = 180_000
 
 

@@ -4,6 +4,13 @@ The site must be built first (`make build`); nothing here builds. Every test tha
 it fails if the page requested anything outside its own origin (the game must work offline) or logged a
 console error or an uncaught exception (opt out with @pytest.mark.allow_console_errors). Pages signal
 readiness with `document.documentElement.dataset.ready = "1"`; wait with wait_ready(page), never a sleep.
+
+The `context` the tests get is one browser context for the whole session, so its HTTP cache keeps
+Pyodide's runtime (and Chromium's compiled WebAssembly) from one test to the next: each test boots the page
+warm, as a returning player does, instead of cold. Each test still starts clean: its own new page, and
+the site's storage (localStorage, IndexedDB, service workers, Cache Storage) cleared first; its pages are
+closed after it. A test that needs a first visit with empty caches is marked @pytest.mark.cold and gets a
+context of its own.
 """
 
 from __future__ import annotations
@@ -16,23 +23,19 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Page, Request
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request
 
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+
 # Pyodide's cold boot takes seconds, and more on a busy 2-core CI machine.
 READY_TIMEOUT_MS = 120_000
 # Schemes that never leave the browser.
 LOCAL_SCHEMES = {"data", "blob", "about"}
+# What a test may leave behind in the site's origin; never the HTTP cache, which is what keeps boots warm.
+SITE_DATA = "local_storage,indexeddb,service_workers,cache_storage,cookies"
 
 
 def wait_ready(page: Page, timeout: float = READY_TIMEOUT_MS) -> None:
@@ -42,6 +45,7 @@ def wait_ready(page: Page, timeout: float = READY_TIMEOUT_MS) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_console_errors: do not fail the test on console errors")
+    config.addinivalue_line("markers", "cold: a browser context of its own, empty caches (a first visit)")
     if not (ROOT / "web" / "vendor" / "engine.json").exists():
         pytest.exit("web/vendor/ is not built: run `make build` first", returncode=4)
 
@@ -80,8 +84,57 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_n
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+@pytest.fixture(scope="session")
+def warm_context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
+    """The one browser context the tests share (see the module's docstring)."""
+    context = browser.new_context(**browser_context_args)
+    yield context
+    context.close()
+
+
+def clear_site_data(context: BrowserContext, origin: str) -> None:
+    """Forget everything ``origin`` stored in ``context`` (not the HTTP cache)."""
+    page = context.new_page()
+    try:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": SITE_DATA})
+        cdp.detach()
+    finally:
+        page.close()
+
+
 @pytest.fixture
-def requests_seen(page: Page) -> list[str]:
+def context(
+    request: pytest.FixtureRequest,
+    browser: Browser,
+    browser_context_args: dict[str, Any],
+    server_url: str,
+) -> Iterator[BrowserContext]:
+    """The shared warm context, its site data cleared, or a cold one for a test marked `cold`."""
+    if request.node.get_closest_marker("cold") is not None:
+        cold = browser.new_context(**browser_context_args)
+        yield cold
+        cold.close()
+        return
+    shared: BrowserContext = request.getfixturevalue("warm_context")
+    for page in shared.pages:  # left by a test that failed in the middle, say
+        page.close()
+    clear_site_data(shared, server_url)
+    yield shared
+    for page in shared.pages:
+        page.close()
+
+
+@pytest.fixture
+def page(context: BrowserContext) -> Iterator[Page]:
+    """A new page (tab) in the test's context."""
+    page = context.new_page()
+    yield page
+    page.close()
+
+
+@pytest.fixture
+def requests_seen(page: Page) -> Iterator[list[str]]:
     """Every URL the page's browser context requested during the test (workers included)."""
     seen: list[str] = []
 
@@ -89,7 +142,8 @@ def requests_seen(page: Page) -> list[str]:
         seen.append(request.url)
 
     page.context.on("request", record)
-    return seen
+    yield seen
+    page.context.remove_listener("request", record)
 
 
 @pytest.fixture

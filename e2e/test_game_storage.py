@@ -142,6 +142,10 @@ def test_forbidden_storage_lets_play_go_on_with_a_notice(page: Page) -> None:
     expect(page.locator("#stats")).to_be_visible()
 
 
+# Two tabs: the tab a test acts in is brought to the front first, as a player's would be. A tab behind
+# another gets no animation frames, and Playwright waits for frames before each click (seconds a click).
+
+
 def test_another_tab_changing_the_game_is_noticed(context: BrowserContext, page: Page) -> None:
     open_game(page, "?deal=6")
     page.keyboard.press("d")
@@ -149,12 +153,14 @@ def test_another_tab_changing_the_game_is_noticed(context: BrowserContext, page:
     open_game(other, "")
     assert state(other)["moves"] == ["draw"]
     other.keyboard.press("d")  # the second tab moves on
+    page.bring_to_front()
     expect(page.locator("#notices")).to_contain_text("changed in another tab")
     page.keyboard.press("z")  # this tab's move is not saved over the other's
     assert json.loads(json.loads(storage(page)["tripeaks:v1:game"])["save"])["moves"] == ["draw", "draw"]
     page.locator("#notices").get_by_role("button", name="Load the newer game").click()
     assert state(page)["moves"] == ["draw", "draw"]
     page.keyboard.press("d")
+    other.bring_to_front()
     expect(other.locator("#notices")).to_contain_text("changed in another tab")
     other.locator("#notices").get_by_role("button", name="Keep this one").click()
     saved = json.loads(json.loads(storage(other)["tripeaks:v1:game"])["save"])
@@ -167,11 +173,14 @@ def test_a_game_finished_in_two_tabs_is_counted_once(context: BrowserContext, pa
     other = context.new_page()
     open_game(other, "?deal=1")
     moves = solution(1, STANDARD)
+    page.bring_to_front()
     for move in moves[:-1]:
         make_move(page, state(page), move)
+    other.bring_to_front()
     other.locator("#notices").get_by_role("button", name="Load the newer game").click()
     last = moves[-1]
     for tab in (page, other):
+        tab.bring_to_front()
         make_move(tab, state(tab), last)
         assert state(tab)["status"] == "won"
         if tab is page:

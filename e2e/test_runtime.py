@@ -46,6 +46,7 @@ def test_bootcheck_runs_the_engine_from_tripeaks(page: Page, manifest: dict[str,
     assert report["files"] == manifest["files"]
 
 
+@pytest.mark.cold  # a first visit: every file of the runtime comes from the origin
 def test_game_page_boots_offline(page: Page, requests_seen: list[str], manifest: dict[str, object]) -> None:
     if not (ROOT / "index.html").exists():
         pytest.skip("no index.html yet")

@@ -15,14 +15,12 @@ import base64
 import struct
 from pathlib import Path
 
+from chromium import CHROMIUM, CHROMIUM_ARGS
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 SVG = ROOT / "web" / "icon.svg"
 OUT = ROOT / "web" / "vendor" / "icons"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
 BACKGROUND = "#0f5132"  # the SVG's table green, also the manifest's background_color
 MASKABLE_SCALE = 0.78  # the drawing's corners stay inside the safe circle (radius 40% of the icon)
 

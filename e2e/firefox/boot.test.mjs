@@ -5,30 +5,17 @@
 // Loads the runtime check page and checks that Python ran the engine built from tripeaks/, that the
 // page set its ready flag, that nothing failed and that no request left the page's origin.
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { foreign, launch, ROOT, serve, waitReady, watchRequests } from "./helpers.mjs";
+import { firefoxSession, foreign, ROOT, waitReady, watchedPage } from "./helpers.mjs";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const session = firefoxSession();
 
 test("Firefox boots Pyodide and runs the engine from tripeaks/", async () => {
-  const page = await browser.newPage();
-  const seen = watchRequests(page);
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(String(error)));
+  const { server, browser } = session;
+  const { page, seen, errors } = await watchedPage(browser);
   await page.goto(`${server.url}/bootcheck.html`);
   await waitReady(page);
 

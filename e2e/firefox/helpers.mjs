@@ -1,6 +1,7 @@
 // Helpers for the Firefox checks (*.test.mjs here): Debian's firefox-esr driven by puppeteer-core over
 // WebDriver BiDi, against scripts/serve.py on a free port. Playwright cannot drive this Firefox ESR.
 
+import { after, before } from "node:test";
 import { spawn } from "node:child_process";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,4 +46,30 @@ export function foreign(urls, origin) {
 
 export function waitReady(page, timeout = READY_TIMEOUT_MS) {
   return page.waitForFunction(() => document.documentElement.dataset.ready === "1", { timeout, polling: 100 });
+}
+
+/**
+ * The set-up every Firefox test file shares: before its tests, scripts/serve.py and a Firefox; after them,
+ * both stopped. Returns an object whose `server` and `browser` are set once before() has run.
+ */
+export function firefoxSession() {
+  const session = { server: null, browser: null };
+  before(async () => {
+    session.server = await serve();
+    session.browser = await launch();
+  });
+  after(async () => {
+    await session.browser?.close();
+    session.server?.stop();
+  });
+  return session;
+}
+
+/** A new page that records every request it makes (`seen`) and every uncaught error (`errors`). */
+export async function watchedPage(browser) {
+  const page = await browser.newPage();
+  const seen = watchRequests(page);
+  const errors = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
+  return { page, seen, errors };
 }

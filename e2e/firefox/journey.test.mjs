@@ -2,22 +2,11 @@
 // its URL, play a card by clicking, draw, undo, reload and carry on, and Continue a saved game from
 // another deal's link. The Playwright suite in Chromium covers everything else.
 
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import { foreign, launch, serve, waitReady, watchRequests } from "./helpers.mjs";
+import { firefoxSession, foreign, waitReady, watchedPage } from "./helpers.mjs";
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  server?.stop();
-});
+const session = firefoxSession();
 
 const RANKS = "A23456789TJQK";
 
@@ -42,10 +31,8 @@ async function until(page, check, what) {
 }
 
 test("Firefox plays a deal from its URL, draws, undoes, reloads and continues", async () => {
-  const page = await browser.newPage();
-  const seen = watchRequests(page);
-  const errors = [];
-  page.on("pageerror", (error) => errors.push(String(error)));
+  const { server, browser } = session;
+  const { page, seen, errors } = await watchedPage(browser);
 
   await page.goto(`${server.url}/index.html?deal=1&rules=standard`);
   await waitReady(page);
