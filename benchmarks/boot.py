@@ -1,11 +1,17 @@
 """Boot time in Chromium: bare Pyodide, the game page, and the ways PyScript can load the engine wheel.
 
-    .venv/bin/python benchmarks/boot.py [--runs 5]      (after `make build`; needs Debian's chromium)
+    .venv/bin/python benchmarks/boot.py [--runs 5] [--no-variants] [--compare DIR]
+                                                (after `make build`; needs Debian's chromium)
 
 Each run opens a fresh browser context (empty HTTP cache and IndexedDB: a first visit, "cold"), waits for
 the page's ready flag, then reloads in the same context ("warm": a returning player). Times are from
 navigation start to the moment `document.documentElement.dataset.ready` becomes "1" (recorded in the page
 by a MutationObserver, so polling adds nothing). Medians are printed.
+
+The target (issue 4): the game's first playable card at most 0.5 s after bare Pyodide's boot; the last
+lines print the game page minus bare Pyodide. `--compare DIR` also times the game page served from DIR
+(say a `git worktree` of an earlier commit, built), in the same runs: before/after figures under the same
+machine load. `--no-variants` leaves out the engine variants below.
 
 The engine variants are served under throwaway top-level URLs by request interception, each a copy of
 bootcheck.html with its own config:
@@ -29,28 +35,8 @@ from playwright.sync_api import Browser, Page, Route, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
+from chromium import CHROMIUM, CHROMIUM_ARGS, READY_OBSERVER  # noqa: E402
 from serve import make_server  # noqa: E402
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-# Init scripts run before <html> exists, so observe the document's whole subtree.
-READY_OBSERVER = """
-new MutationObserver((_, observer) => {
-  if (document.documentElement.dataset.ready === "1") {
-    window.__readyAt = performance.now();
-    observer.disconnect();
-  }
-}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-ready"]});
-"""
 
 BARE_PAGE = """<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,">
 <title>bare Pyodide</title></head><body><script type="module">
@@ -101,24 +87,37 @@ def _load(page: Page, navigate: Callable[[], object]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-variants", action="store_true", help="only bare Pyodide and the game page")
+    parser.add_argument("--compare", type=Path, help="also the game page from this checkout (built)")
     args = parser.parse_args()
 
     manifest = json.loads((ROOT / "web" / "vendor" / "engine.json").read_text())
     bootcheck = (ROOT / "bootcheck.html").read_text()
     game = "index.html" if (ROOT / "index.html").exists() else "bootcheck.html"
 
-    server = make_server(ROOT, port=0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    origin = f"http://127.0.0.1:{server.server_address[1]}"
+    servers = [make_server(ROOT, port=0, quiet=True)]
+    if args.compare is not None:
+        servers.append(make_server(args.compare.resolve(), port=0, quiet=True))
+    for server in servers:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin, *other = [f"http://127.0.0.1:{server.server_address[1]}" for server in servers]
 
+    game_case = f"game page ({game}, pyscript.toml)"
+    # Full URLs, so that a case may come from the other server.
     cases: dict[str, tuple[str, dict[str, tuple[str, str]]]] = {
-        "bare Pyodide (loadPyodide)": ("__bench_bare.html", {"__bench_bare.html": (BARE_PAGE, "text/html")}),
-        f"game page ({game}, pyscript.toml)": (game, {}),
+        "bare Pyodide (loadPyodide)": (
+            f"{origin}/__bench_bare.html", {"__bench_bare.html": (BARE_PAGE, "text/html")}
+        ),
+        game_case: (f"{origin}/{game}", {}),
     }
-    for name, config in variant_configs(manifest["wheel"]).items():
+    if other:
+        cases[f"game page from {args.compare}"] = (f"{other[0]}/{game}", {})
+    for name, config in ({} if args.no_variants else variant_configs(manifest["wheel"])).items():
         page = bootcheck.replace('config="./pyscript.toml"', f'config="./__bench_{name}.toml"')
         html, toml = f"__bench_{name}.html", f"__bench_{name}.toml"
-        cases[f"engine via {name}"] = (html, {html: (page, "text/html"), toml: (config, "application/toml")})
+        cases[f"engine via {name}"] = (
+            f"{origin}/{html}", {html: (page, "text/html"), toml: (config, "application/toml")}
+        )
 
     results: dict[str, tuple[list[float], list[float]]] = {name: ([], []) for name in cases}
     with sync_playwright() as playwright:
@@ -126,20 +125,28 @@ def main() -> None:
         try:
             # Interleave the cases so that drift in machine load spreads evenly over them.
             for run in range(args.runs):
-                for name, (path, routes) in cases.items():
-                    cold, warm = measure(browser, f"{origin}/{path}", routes)
+                for name, (url, routes) in cases.items():
+                    cold, warm = measure(browser, url, routes)
                     print(f"  {name}: {cold:.2f} s cold, {warm:.2f} s warm", file=sys.stderr)
                     results[name][0].append(cold)
                     results[name][1].append(warm)
                 print(f"run {run + 1}/{args.runs} done", file=sys.stderr)
         finally:
             browser.close()
-            server.shutdown()
+            for server in servers:
+                server.shutdown()
 
+    medians = {name: (statistics.median(c), statistics.median(w)) for name, (c, w) in results.items()}
+    width = max(len(name) for name in medians) + 2
     print(f"Chromium {CHROMIUM}, {args.runs} runs, tripeaks {manifest['version']}; median seconds to ready")
-    print(f"{'':42} {'cold':>7} {'warm':>7}")
-    for name, (cold_times, warm_times) in results.items():
-        print(f"{name:42} {statistics.median(cold_times):7.2f} {statistics.median(warm_times):7.2f}")
+    print(f"{'':{width}} {'cold':>7} {'warm':>7}")
+    for name, (cold, warm) in medians.items():
+        print(f"{name:{width}} {cold:7.2f} {warm:7.2f}")
+    bare = medians["bare Pyodide (loadPyodide)"]
+    print("minus bare Pyodide (target: at most +0.50 s)")
+    for name in [n for n in medians if n.startswith("game page")]:
+        cold, warm = medians[name]
+        print(f"{name:{width}} {cold - bare[0]:+7.2f} {warm - bare[1]:+7.2f}")
 
 
 if __name__ == "__main__":

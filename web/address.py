@@ -2,9 +2,55 @@
 
 import datetime as dt
 from dataclasses import dataclass
-from urllib.parse import parse_qs, urlencode
 
 from tripeaks import MAX_DEAL, Deal, Game, InvalidDealError, Rules
+
+# Query strings are read and written here rather than with urllib.parse, which imports ipaddress: in
+# Pyodide the two cost the page's boot about 0.1 s (more on a slow phone). These follow parse_qs (with
+# keep_blank_values) and urlencode (quote_plus) for what an address can hold; e2e/test_address.py checks
+# them against urllib.parse.
+_SAFE = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.-~/")
+
+
+def _unquote_plus(text: str) -> str:
+    """``+`` is a space and ``%XX`` a byte of UTF-8; a ``%`` not followed by two hex digits stays."""
+    raw = text.replace("+", " ").encode()
+    out = bytearray()
+    i = 0
+    while i < len(raw):
+        if raw[i] == 0x25 and _is_hex(raw[i + 1 : i + 3]):
+            out.append(int(raw[i + 1 : i + 3], 16))
+            i += 3
+        else:
+            out.append(raw[i])
+            i += 1
+    return out.decode("utf-8", "replace")
+
+
+def _is_hex(pair: bytes) -> bool:
+    return len(pair) == 2 and all(c in b"0123456789abcdefABCDEF" for c in pair)
+
+
+def _quote_plus(text: str) -> str:
+    return "".join(
+        chr(b) if b in _SAFE else "+" if b == 0x20 else f"%{b:02X}" for b in text.encode()
+    )
+
+
+def parse_query(search: str) -> dict[str, list[str]]:
+    """A query string's values by name, in order (``urllib.parse.parse_qs(..., keep_blank_values=True)``)."""
+    params: dict[str, list[str]] = {}
+    for field in search.split("&"):
+        if not field:
+            continue
+        name, _, value = field.partition("=")
+        params.setdefault(_unquote_plus(name), []).append(_unquote_plus(value))
+    return params
+
+
+def encode_query(params: dict[str, str]) -> str:
+    """``name=value&...`` with spaces as ``+`` and ``/`` kept (``urlencode(params, safe="/")``)."""
+    return "&".join(f"{_quote_plus(name)}={_quote_plus(value)}" for name, value in params.items())
 
 
 @dataclass(frozen=True)
@@ -28,7 +74,7 @@ def rules_from_key(key: str) -> Rules:
 def read(search: str) -> Asked:
     """Read a query string (with or without its leading ``?``). Never raises: a bad value comes
     back as ``problem``, with whatever else could be read."""
-    params = parse_qs(search.lstrip("?"), keep_blank_values=True)
+    params = parse_query(search.lstrip("?"))
 
     def one(name: str) -> str | None:
         values = params.get(name)
@@ -80,7 +126,7 @@ def query(game: Game) -> str:
     else:
         params = {"code": game.deal.code}
     params["rules"] = game.rules.key
-    return "?" + urlencode(params, safe="/")
+    return "?" + encode_query(params)
 
 
 def same_deal(game: Game, asked: Asked) -> bool:

@@ -4,7 +4,6 @@ import asyncio
 import datetime as dt
 import json
 import random
-import secrets
 
 import address
 import embedding
@@ -40,7 +39,9 @@ THINK_PAUSE = 0.05  # and then leaves the page alone this long (input waits at m
 
 
 def _new_id() -> str:
-    return secrets.token_hex(8)
+    # Tells games and tabs apart, nothing secret: `random` (seeded from the OS) is loaded already, and
+    # `secrets` would add its imports to the boot.
+    return f"{random.getrandbits(64):016x}"
 
 
 def _today() -> str:
