@@ -87,6 +87,7 @@ bench: $(BUILT) browsers
 	$(BIN)/python benchmarks/boot.py
 	$(BIN)/python benchmarks/solver.py --pyodide
 	$(BIN)/python benchmarks/hints.py --pyodide
+	$(BIN)/python benchmarks/freeze.py
 
 bench-site: site browsers
 	$(BIN)/python benchmarks/size.py
