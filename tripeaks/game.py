@@ -219,18 +219,7 @@ class Game:
         ``seconds`` bounds this call; a ``thinking`` hint means ask again to carry on. Each
         hint given counts in :attr:`hints`.
         """
-        from .hint import HINT_BUDGET, hint
-
-        history = (len(self._moves), self.position)
-        if self._hint_at != history:
-            self._hint_at, self._hint_spent = history, 0
-        advice, self._hint_spent = hint(
-            self,
-            self.solver,
-            budget=HINT_BUDGET if budget is None else budget,
-            seconds=seconds,
-            spent=self._hint_spent,
-        )
+        advice = self._work_on_hint(budget, seconds)
         if advice.kind not in ("thinking", "over"):
             self.hints += 1
             self._hint_at = None
@@ -243,15 +232,23 @@ class Game:
         True the hint is worked out and :meth:`hint` answers at once. It never counts as a
         hint taken.
         """
+        return self._work_on_hint(None, seconds).kind != "thinking"
+
+    def _work_on_hint(self, budget: int | None, seconds: float | None) -> Hint:
+        """The hint search for the current position, carried on from where it stopped."""
         from .hint import HINT_BUDGET, hint
 
         history = (len(self._moves), self.position)
         if self._hint_at != history:
             self._hint_at, self._hint_spent = history, 0
         advice, self._hint_spent = hint(
-            self, self.solver, budget=HINT_BUDGET, seconds=seconds, spent=self._hint_spent
+            self,
+            self.solver,
+            budget=HINT_BUDGET if budget is None else budget,
+            seconds=seconds,
+            spent=self._hint_spent,
         )
-        return advice.kind != "thinking"
+        return advice
 
     # Saving
 
