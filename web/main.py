@@ -128,6 +128,7 @@ class App:
         self.defer_save = False  # a linked deal is not saved over a game in progress until played
         self.conflict = False
         self.searching = False
+        self.think_wake = asyncio.Event()  # set whenever the table is drawn: something new to think about
         self.daily_deals: dict[str, Deal] = {}  # a day's deal, once searched for
         self.wired = False
         self.tasks: set = set()
@@ -562,10 +563,14 @@ class App:
         take a second or more in the browser."""
         thought = None  # the position whose hint is worked out
         while True:
-            await asyncio.sleep(THINK_PAUSE)
             game = self.game
             here = (id(game), game.moves_made, game.position)
-            if here == thought or self.searching or document.hidden or game.status is not Status.PLAYING:
+            if here == thought or game.status is not Status.PLAYING:
+                self.think_wake.clear()
+                await self.think_wake.wait()  # nothing to do until the table changes
+                continue
+            await asyncio.sleep(THINK_PAUSE)
+            if self.game is not game or self.searching or document.hidden:
                 continue
             try:
                 if game.think(THINK_SECONDS):
@@ -754,6 +759,7 @@ class App:
     # Drawing and speaking
 
     def render(self, motion=None) -> None:
+        self.think_wake.set()
         self.view.render(
             self.game,
             frames=self.settings.frames,
