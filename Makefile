@@ -8,6 +8,9 @@ PORT ?= 8000
 # What the built site depends on: the engine, its packaging, the page config and the build itself.
 ENGINE := $(wildcard tripeaks/*.py) tripeaks/py.typed pyproject.toml README.md
 BUILT := web/vendor/engine.json
+# The engine and the page modules compiled ahead; web/main.py, the page's script, is compiled by PyScript.
+BYTECODE := web/vendor/bytecode.zip
+PAGE_MODULES := $(filter-out web/main.py,$(wildcard web/*.py))
 NPM_DONE := node_modules/.package-lock.json
 
 .PHONY: play play-cli serve build site test test-engine test-pyodide test-e2e test-firefox lint bench bench-site browsers clean
@@ -31,10 +34,14 @@ ICONS := web/vendor/icons/icon-512.png
 $(ICONS): web/icon.svg scripts/icons.py $(STAMP)/venv | browsers
 	$(BIN)/python scripts/icons.py
 
-build: $(BUILT) $(ICONS)
+# scripts/build.py writes it too; this rule follows edits to the page's modules, which need no other build.
+$(BYTECODE): $(wildcard tripeaks/*.py) $(PAGE_MODULES) scripts/bytecode.mjs | $(BUILT)
+	node scripts/bytecode.mjs
+
+build: $(BUILT) $(BYTECODE) $(ICONS)
 
 # The static site: everything the game loads and nothing else, in dist/.
-dist/sw.js: $(BUILT) $(ICONS) index.html pyscript.toml scripts/site.py $(wildcard web/*.py web/*.js web/*.css web/*.webmanifest)
+dist/sw.js: $(BUILT) $(BYTECODE) $(ICONS) index.html pyscript.toml scripts/site.py $(wildcard web/*.py web/*.js web/*.css web/*.webmanifest)
 	$(BIN)/python scripts/site.py
 
 site: dist/sw.js
@@ -64,7 +71,7 @@ E2E_WORKERS ?= 2
 test-e2e: build browsers
 	$(BIN)/pytest -p no:cacheprovider --timeout=600 -n $(E2E_WORKERS) e2e
 
-test-firefox: $(BUILT) browsers
+test-firefox: $(BUILT) $(BYTECODE) browsers
 	PYTHON=$(BIN)/python node --test e2e/firefox/
 
 # On CI's 2 cores the CPython and the Pyodide runs of tests/ go side by side (each is single-threaded);
@@ -83,7 +90,7 @@ play-cli: $(STAMP)/venv
 	$(BIN)/python -m tripeaks play
 
 # Each solver and hint benchmark runs in CPython, then in Pyodide on Node, and prints the ratio.
-bench: $(BUILT) browsers
+bench: $(BUILT) $(BYTECODE) browsers
 	$(BIN)/python benchmarks/boot.py
 	$(BIN)/python benchmarks/solver.py --pyodide
 	$(BIN)/python benchmarks/hints.py --pyodide

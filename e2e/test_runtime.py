@@ -1,7 +1,10 @@
-"""The runtime: the page boots the vendored Pyodide offline and runs, byte for byte, tripeaks/."""
+"""The runtime: the page boots the vendored Pyodide offline and runs, byte for byte, tripeaks/ and web/, from
+bytecode compiled from exactly those sources (web/vendor/bytecode.zip)."""
 
 from __future__ import annotations
 
+import _imp
+import ast
 import hashlib
 import json
 import tomllib
@@ -46,6 +49,93 @@ def test_bootcheck_runs_the_engine_from_tripeaks(page: Page, manifest: dict[str,
     assert report["files"] == manifest["files"]
 
 
+def page_modules() -> list[str]:
+    """The page modules pyscript.toml copies into the working directory: web/<name>.py -> <name>.py."""
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    return sorted(
+        source.removeprefix("./web/") for source, target in config["files"].items()
+        if source.startswith("./web/") and source.endswith(".py") and target == ""
+    )
+
+
+def shipped_sources() -> dict[str, bytes]:
+    """Each Python file the page has, by its path in the page's working directory, with its bytes here."""
+    files = {f"tripeaks/{p.name}": p.read_bytes() for p in sorted((ROOT / "tripeaks").glob("*.py"))}
+    files |= {name: (ROOT / "web" / name).read_bytes() for name in page_modules()}
+    return files
+
+
+def pyc_path(source: str, tag: str) -> str:
+    """cache_from_source with Pyodide's tag: tripeaks/x.py -> tripeaks/__pycache__/x.<tag>.pyc."""
+    folder, _, name = source.rpartition("/")
+    return f"{folder}/__pycache__/{name.removesuffix('.py')}.{tag}.pyc".removeprefix("/")
+
+
+def bytecode_archive() -> dict[str, bytes]:
+    with zipfile.ZipFile(VENDOR / "bytecode.zip") as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+def test_bootcheck_runs_bytecode_compiled_from_the_shipped_sources(page: Page) -> None:
+    page.goto("bootcheck.html")
+    wait_ready(page)
+    report = json.loads(page.locator("#files").text_content() or "{}")
+    archive = bytecode_archive()
+    sources = shipped_sources()
+    # Every Python file in the page's working directory is one of ours, and is the bytes of this checkout.
+    assert {path: entry["source_sha256"] for path, entry in report["bytecode"].items()} == {
+        path: sha256(data) for path, data in sources.items()
+    }, "the page's Python files are not tripeaks/ and the page modules of this checkout: run make build"
+    for path, entry in report["bytecode"].items():
+        # Beside each one the pyc the archive shipped (not one Python wrote since), hash-based and checked
+        # (flags 3), for this Python (magic), of exactly the source the page has (source hash): Python runs
+        # it, and would ignore it if any of these did not hold.
+        assert entry["pyc"] is not None, f"no pyc for {path}: is web/vendor/bytecode.zip in pyscript.toml?"
+        assert entry["pyc_sha256"] == sha256(archive[entry["pyc"]]), path
+        assert entry["magic_ok"], f"{entry['pyc']} is for another Python than the page's: run make build"
+        assert entry["flags"] == 3, f"{entry['pyc']} is not a checked-hash pyc"
+        assert entry["source_hash_ok"], f"{entry['pyc']} is not of {path}: make build"
+    assert set(archive) == {entry["pyc"] for entry in report["bytecode"].values()}
+    # And importing the engine compiled nothing from source: it ran those pycs.
+    assert report["compiled_at_import"] == []
+
+
+def test_bytecode_archive_is_the_sources() -> None:
+    """web/vendor/bytecode.zip, no browser: a checked-hash pyc per shipped module, of its exact bytes."""
+    archive = bytecode_archive()
+    sources = shipped_sources()
+    names = list(archive)
+    assert names == sorted(names)
+    tags = {name.rsplit("/", 1)[1].split(".")[1] for name in names}  # Pyodide's, e.g. cpython-314
+    (tag,) = tags
+    assert tag.startswith("cpython-"), names
+    expected = {pyc_path(path, tag): path for path in sources}
+    assert set(names) == set(expected)
+    with zipfile.ZipFile(VENDOR / "bytecode.zip") as zipped:
+        assert {info.date_time for info in zipped.infolist()} == {(1980, 1, 1, 0, 0, 0)}  # reproducible
+    for name, pyc in archive.items():
+        assert int.from_bytes(pyc[4:8], "little") == 3, f"{name} is not a checked-hash pyc"
+        # importlib.util.source_hash of Pyodide's Python: the key is the magic number at the pyc's start.
+        key = int.from_bytes(pyc[:4], "little")
+        assert pyc[8:16] == _imp.source_hash(key, sources[expected[name]]), f"{name} is stale: run make build"
+
+
+def test_pyscript_toml_ships_every_page_module_and_their_bytecode() -> None:
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    assert config["files"].get("./web/vendor/bytecode.zip") == "./*"
+    modules = sorted(p.name for p in (ROOT / "web").glob("*.py") if p.name != "main.py")
+    assert page_modules() == modules, "list each web/*.py module in pyscript.toml's [files]"
+
+
+def test_page_script_stays_two_lines() -> None:
+    """PyScript compiles web/main.py from source at every boot; the page's code belongs in web/app.py."""
+    assert 'src="./web/main.py"' in (ROOT / "index.html").read_text()
+    tree = ast.parse((ROOT / "web" / "main.py").read_text())
+    docstring = ast.get_docstring(tree, clean=False)
+    code = tree.body[1:] if docstring is not None else tree.body
+    assert [ast.unparse(node) for node in code] == ["import app", "app.start()"]
+
+
 @pytest.mark.cold  # a first visit: every file of the runtime comes from the origin
 def test_game_page_boots_offline(page: Page, requests_seen: list[str], manifest: dict[str, object]) -> None:
     if not (ROOT / "index.html").exists():
@@ -55,6 +145,7 @@ def test_game_page_boots_offline(page: Page, requests_seen: list[str], manifest:
     # The guards check the origin and the console; this checks that the runtime really came from web/vendor/.
     assert any(url.endswith("/web/vendor/pyodide/pyodide.asm.wasm") for url in requests_seen)
     assert any(url.endswith(f"/web/vendor/{manifest['wheel']}") for url in requests_seen)
+    assert any(url.endswith("/web/vendor/bytecode.zip") for url in requests_seen)
 
 
 def test_shipped_wheel_is_the_source(manifest: dict[str, object]) -> None:

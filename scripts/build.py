@@ -6,6 +6,7 @@ Run by `make build` (after `npm ci`). Everything written here is generated and g
     web/vendor/pyscript/   @pyscript/core's dist (core.js, core.css and the chunks they import)
     web/vendor/wheels/     tripeaks-<version>-py3-none-any.whl, built from this source tree
     web/vendor/engine.json the engine's version, the wheel's name and sha256, and a sha256 per tripeaks/*.py
+    web/vendor/bytecode.zip tripeaks/*.py and the page's modules compiled by Pyodide (scripts/bytecode.mjs)
     .cache/pyodide-wheels/ pytest, hypothesis and their pure-Python dependencies for the Pyodide test run
 """
 
@@ -161,6 +162,11 @@ def check_config(wheel: Path) -> None:
         raise SystemExit(f"pyscript.toml does not load ./web/vendor/wheels/{wheel.name}; update it")
 
 
+def compile_bytecode() -> None:
+    """web/vendor/bytecode.zip: Pyodide on Node compiles the engine and the page modules (see the script)."""
+    subprocess.run(["node", str(ROOT / "scripts" / "bytecode.mjs")], check=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-test-wheels", action="store_true", help="skip the wheels for the Pyodide tests")
@@ -175,6 +181,7 @@ def main() -> None:
     wheel = build_wheel()
     manifest = make_manifest(wheel)
     check_config(wheel)
+    compile_bytecode()
     if not args.no_test_wheels:
         pip_download(PYODIDE_TEST_WHEELS, TEST_WHEELS)
         wanted = {w for r in PYODIDE_TEST_WHEELS for w in TEST_WHEELS.glob(wheel_glob(r))}

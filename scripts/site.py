@@ -8,7 +8,8 @@ Every URL in the site is relative, so dist/ works from any sub-path of any stati
 - index.html and what it names: stylesheets, scripts, the PyScript config, the web manifest;
 - pyscript.toml and what it names: the interpreter's folder (only the five files Pyodide fetches to start:
   pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json; no micropip, since
-  the engine arrives through [files]) and every [files] entry (the engine wheel, the page's modules);
+  the engine arrives through [files]) and every [files] entry (the engine wheel, the page's modules, their
+  bytecode archive);
 - PyScript: core.js, the chunks it imports statically, and the chunks its core imports at every start
   (EAGER_CHUNKS, by name without the content hash); never the editor's CodeMirror, the terminal's xterm,
   zip.js or the graph chunk, which it loads only for <py-editor>, <py-terminal> and the like;

@@ -98,7 +98,7 @@ def notify_lost(game: Game) -> None:
 
 
 def moved(game: Game, kind: str) -> None:
-    """The one call web/main.py makes after each move: the move, then a win or a loss if it ended the game."""
+    """The one call web/app.py makes after each move: the move, then a win or a loss if it ended the game."""
     if not is_embedded():
         return
     notify_move(game, kind)
