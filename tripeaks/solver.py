@@ -87,20 +87,37 @@ class _GiveUp(Exception):
 
 class _Part:
     """One part of a bound: ``tops[0]`` the last stock index it allows with no wildcard,
-    ``tops[t]`` (worked out when first asked, -1 before) the same with top ``t``."""
+    ``tops[t]`` the same with top ``t``; ``number`` tells parts apart in a small integer."""
 
-    __slots__ = ("conds", "tops")
+    __slots__ = ("number", "tops")
 
-    def __init__(self, tops: list[int], conds: list[tuple[int, int, int]]) -> None:
+    def __init__(self, number: int, limit: int, conds: list[tuple[int, int, int]]) -> None:
+        """``conds``: (stock ranks, threshold, threshold with the top as a wildcard)."""
+        self.number = number
+        tops = [limit]
+        for top in range(1, 14):
+            best = limit if not conds else conds[0][2] if conds[0][0] >> top & 1 else conds[0][1]
+            for ranks, bare, topped in conds:
+                v = topped if ranks >> top & 1 else bare
+                if v < best:
+                    best = v
+            tops.append(best)
         self.tops = tops
-        self.conds = conds  # (stock ranks, threshold, threshold with the top as a wildcard)
 
 
-# A set of cards' cell, in the last pass through one stock: [0] the bound just after a draw,
-# [1..13] the bound with that top (-1 until asked), then:
-_FREE, _DRAWN, _ISOLATED, _PACKED = range(14, 18)
-# free slots, the stock index from which it is proved lost just after a draw, isolated
-# slots, rank-flow needs packed in fields.
+class _Cell:
+    """A set of cards in the last pass through one stock."""
+
+    __slots__ = ("bounds", "drawn", "free", "isolated", "packed")
+
+    def __init__(self, bounds: list[int], free: int, drawn: int, isolated: int, packed: int) -> None:
+        # [0] the stock index from which a state just after a draw is lost by the bounds,
+        # [top] from which a state with that top is (shared by cells with the same parts)
+        self.bounds = bounds
+        self.free = free
+        self.drawn = drawn  # the stock index from which it is proved lost just after a draw
+        self.isolated = isolated
+        self.packed = packed  # rank-flow needs, packed in fields
 
 
 @dataclass(slots=True)
@@ -112,10 +129,9 @@ class _Pass:
     CPython's fast path, which made the search about 1.4x faster than one shared memo.
     """
 
-    cells: dict[int, list[int]]
+    cells: dict[int, _Cell]
     inherited: dict[int, int]  # proved lost just after a draw with a longer stock, by cards
-    cell: Callable[[int, int], list[int]]
-    by_top: Callable[[int, list[int], int], int]
+    cell: Callable[[int, int], _Cell]
     lost_top: dict[int, int] = field(default_factory=dict)
 
 
@@ -428,15 +444,21 @@ class Solver:
         step_thr = [thresholds(ranks) for ranks in step_ranks]
         field_add, field_guard = self.field_add, self.field_guard
         spread = _FIELD - 1
-        cells: dict[int, list[int]] = {}
-        parts_of: dict[int, tuple[_Part, _Part]] = {}
+        cells: dict[int, _Cell] = {}
+        # the bounds of a pair of parts, by their numbers: shared by every cell with that pair
+        bounds_of: dict[int, list[int]] = {}
         inherited: dict[int, int] = {}  # proved lost after a draw with a longer stock
         never = n + 1
         # The bounds of isolated cards depend on the isolated cards alone, and those of the
         # rank flow on the needs that are short alone: each part is worked out once.
         isolated_parts: dict[int, _Part] = {}
         flow_parts: dict[int, _Part] = {}
-        no_part = _Part([n] * 14, [])
+        no_part = _Part(0, n, [])
+        numbers = [0]
+
+        def new_part(limit: int, conds: list[tuple[int, int, int]]) -> _Part:
+            numbers[0] += 1
+            return _Part(numbers[0], limit, conds)
 
         def isolated_part(todo: int) -> _Part:
             isolated: list[tuple[int, int]] = []  # (deadline, rank), deepest first
@@ -470,7 +492,7 @@ class Solver:
                     conds.append((union, bare, last_start(union, d, j - 1)))
                     if bare < limit:
                         limit = bare
-            return _Part([limit] + [-1] * 13, conds)
+            return new_part(limit, conds)
 
         def flow_part(packed: int, short: int) -> _Part:
             conds: list[tuple[int, int, int]] = []
@@ -485,14 +507,14 @@ class Solver:
                 conds.append((step_ranks[f], bare, thr[need - 1] if need <= n + 1 else -1))
                 if bare < limit:
                     limit = bare
-            return _Part([limit] + [-1] * 13, conds)
+            return new_part(limit, conds)
 
         layout = self.layout
         covered_by, support, covers = layout.covered_by, self.support, self.covers
         dependants, weight = self.dependants, self.weight
         field_base = self.field_base
 
-        def cell(cards: int, parent: int) -> list[int]:
+        def cell(cards: int, parent: int) -> _Cell:
             """The cell of ``cards``, worked out from its parent's (one card more) if known."""
             known = cells.get(parent)
             if known is None:
@@ -508,9 +530,7 @@ class Solver:
                         isolated |= low
                     packed += weight[s]
             else:
-                free = known[_FREE]
-                isolated = known[_ISOLATED]
-                packed = known[_PACKED]
+                free, isolated, packed = known.free, known.isolated, known.packed
                 low = parent ^ cards
                 slot = low.bit_length() - 1
                 free ^= low
@@ -542,38 +562,20 @@ class Solver:
                     flow = flow_parts[key] = flow_part(packed, short)
             else:
                 flow = no_part
-            a, b = part.tops[0], flow.tops[0]
-            # just after drawing to k the top is stock[k - 1]: the state of index k - 1
-            # with no wildcard, lost once k - 1 > limit
-            found = [(a if a < b else b) + 2, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-                     free, inherited.get(cards, never), isolated, packed]
+            pair = part.number << 24 | flow.number
+            bounds = bounds_of.get(pair)
+            if bounds is None:
+                a, b = part.tops, flow.tops
+                # just after drawing to k the top is stock[k - 1]: the state of index k - 1
+                # with no wildcard, lost once k - 1 > limit
+                bounds = [(a[0] if a[0] < b[0] else b[0]) + 2]
+                bounds += [(a[t] if a[t] < b[t] else b[t]) + 1 for t in range(1, 14)]
+                bounds_of[pair] = bounds
+            found = _Cell(bounds, free, inherited.get(cards, never), isolated, packed)
             cells[cards] = found
-            parts_of[cards] = (part, flow)
             return found
 
-        def part_top(part: _Part, top: int) -> int:
-            best = n
-            for ranks, bare, topped in part.conds:
-                v = topped if ranks >> top & 1 else bare
-                if v < best:
-                    best = v
-            part.tops[top] = best
-            return best
-
-        def by_top(cards: int, record: list[int], top: int) -> int:
-            """The index from which (cards, top) is lost by these bounds (n + 1: none)."""
-            part, flow = parts_of[cards]
-            a = part.tops[top]
-            if a < 0:
-                a = part_top(part, top)
-            b = flow.tops[top]
-            if b < 0:
-                b = part_top(flow, top)
-            best = (a if a < b else b) + 1
-            record[top] = best
-            return best
-
-        return _Pass(cells, inherited, cell, by_top)
+        return _Pass(cells, inherited, cell)
 
     def _last_pass(self, remaining: int, top: int, stock: tuple[int, ...], limit: int) -> list[int] | None:
         """Depth-first search of the last pass: plays before draws, the waste below its top
@@ -593,7 +595,7 @@ class Solver:
         stock = self._base_stock[bid]
         n = len(stock)
         state = self._pass_of(bid)
-        cells, make_cell, by_top, lost_top = state.cells, state.cell, state.by_top, state.lost_top
+        cells, make_cell, lost_top = state.cells, state.cell, state.lost_top
         adjacent_slots, rank = self.adjacent_slots, self.rank
         wrap = self.wrap
         # lastadj[r][u]: the latest k <= u with stock[k-1] one rank from r (0 if none);
@@ -619,7 +621,7 @@ class Solver:
             record = cells.get(remaining)
             if record is None:
                 record = make_cell(remaining, parent)
-            free: int = record[_FREE]
+            free = record.free
             near_top = adjacent_slots[top]
             plays = free & near_top
             # the top matters only through the cards it lets be played
@@ -627,7 +629,7 @@ class Solver:
             lost = lost_top.get(key, never)
             if i >= lost:
                 return lost
-            drawn: int = record[_DRAWN]
+            drawn = record.drawn
             if i >= drawn and i and top == stock[i - 1]:
                 # this is the state just after drawing to i, lost: so from i on, not
                 # (necessarily) from ``drawn``, where the top would be another card
@@ -636,9 +638,8 @@ class Solver:
             spent[0] += 1
             if spent[0] > spent[1]:
                 raise _GiveUp
-            bound: int = record[top]
-            if bound < 0:
-                bound = by_top(remaining, record, top)
+            bounds = record.bounds
+            bound = bounds[top]
             if i >= bound:
                 lost_top[key] = bound
                 return bound
@@ -662,7 +663,7 @@ class Solver:
             if drawn > i + 1:
                 # Draw up to the first stock card one away from each other free card, in
                 # stock order; beyond the bound's limit every state just after a draw is lost.
-                end: int = drawn if drawn < record[0] else record[0]
+                end = drawn if drawn < bounds[0] else bounds[0]
                 draws = []
                 todo = free & ~near_top
                 while todo:
@@ -696,7 +697,7 @@ class Solver:
                 # Every state just after a draw from i + 1 on is lost; one at k <= i needs a
                 # play out of these cards onto stock[k - 1] that is won from k: no later
                 # than the latest such k each play's proved value allows.
-                record[_DRAWN] = drawn = latest + 1
+                record.drawn = drawn = latest + 1
             if drawn - 1 > best:
                 best = drawn - 1
             if bound < best:
@@ -754,8 +755,8 @@ class Solver:
                     into[key] = at
         into = dest.inherited
         for cards, record in source.cells.items():
-            if record[_DRAWN] < into.get(cards, never):
-                into[cards] = record[_DRAWN]
+            if record.drawn < into.get(cards, never):
+                into[cards] = record.drawn
 
     def _passes_to_come(
         self,
