@@ -94,14 +94,24 @@ class _Part:
     def __init__(self, number: int, limit: int, conds: list[tuple[int, int, int]]) -> None:
         """``conds``: (stock ranks, threshold, threshold with the top as a wildcard)."""
         self.number = number
-        tops = [limit]
-        for top in range(1, 14):
-            best = limit if not conds else conds[0][2] if conds[0][0] >> top & 1 else conds[0][1]
-            for ranks, bare, topped in conds:
-                v = topped if ranks >> top & 1 else bare
-                if v < best:
-                    best = v
-            tops.append(best)
+        tops = [limit] * 14
+        # A top changes the limit only if it is a wildcard for every condition at the limit
+        # (a wildcard never makes a threshold earlier).
+        common = _RANKS
+        for ranks, bare, _ in conds:
+            if bare == limit:
+                common &= ranks
+        if conds:
+            while common:
+                low = common & -common
+                common ^= low
+                top = low.bit_length() - 1
+                best = conds[0][2] if conds[0][0] & low else conds[0][1]
+                for ranks, bare, topped in conds:
+                    v = topped if ranks & low else bare
+                    if v < best:
+                        best = v
+                tops[top] = best
         self.tops = tops
 
 
