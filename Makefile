@@ -54,7 +54,7 @@ browsers:
 	fi
 
 lint: $(STAMP)/venv
-	$(BIN)/ruff check tripeaks tests benchmarks scripts e2e
+	$(BIN)/ruff check tripeaks tests benchmarks scripts e2e web
 	$(BIN)/mypy
 	$(BIN)/mypy --strict scripts/build.py scripts/serve.py scripts/site.py scripts/icons.py scripts/chromium.py benchmarks/size.py benchmarks/boot.py e2e/conftest.py e2e/test_runtime.py
 
