@@ -52,7 +52,7 @@ from tripeaks.stats import percentile
 TARGET_SECONDS = 0.2
 """The issue's bound for a hint or a winnable deal in the browser (for 95% of positions)."""
 SLICE_SECONDS = 0.08
-"""How long each of the page's hint calls may work (web/main.py's SLICE_SECONDS)."""
+"""How long each of the page's hint calls may work (web/app.py's SLICE_SECONDS)."""
 CHECKPOINTS = (0, 8, 16, 24, 32)
 PREFER_PLAY = 0.8
 STARTS_SEED = 20_260_101
