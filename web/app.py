@@ -48,6 +48,14 @@ def _new_id() -> str:
     return f"{random.getrandbits(64):016x}"
 
 
+async def _in_slices(search):
+    """Run an engine search (WinnableSearch, DailySearch) a slice at a time, letting the browser paint
+    and take input in between; its answer."""
+    while (found := search.step(SLICE_SECONDS)) is None:
+        await asyncio.sleep(0.01)
+    return found
+
+
 def _today() -> str:
     now = window.Date.new()
     return f"{now.getFullYear():04d}-{now.getMonth() + 1:02d}-{now.getDate():02d}"
@@ -600,10 +608,7 @@ class App:
 
     async def _winnable(self, number: int, rules) -> int:
         """The first deal from ``number`` on that the engine proves winnable, searched in slices."""
-        search = WinnableSearch(min(number, MAX_DEAL - 10_000), rules)
-        while (found := search.step(SLICE_SECONDS)) is None:
-            await asyncio.sleep(0.01)  # let the browser paint and take input
-        return found
+        return await _in_slices(WinnableSearch(min(number, MAX_DEAL - 10_000), rules))
 
     async def daily(self) -> None:
         """Today's deal (the player's calendar day), searched for in slices like a winnable deal."""
@@ -623,10 +628,7 @@ class App:
         deal = self.daily_deals.get(day)
         if deal is None:
             self.say(words)
-            search = DailySearch(dt.date.fromisoformat(day))
-            while (deal := search.step(SLICE_SECONDS)) is None:
-                await asyncio.sleep(0.01)  # let the browser paint and take input
-            self.daily_deals[day] = deal
+            deal = self.daily_deals[day] = await _in_slices(DailySearch(dt.date.fromisoformat(day)))
         return deal
 
     # Records and saving
