@@ -11,6 +11,8 @@ BUILT := web/vendor/engine.json
 # The engine and the page modules compiled ahead; web/main.py, the page's script, is compiled by PyScript.
 BYTECODE := web/vendor/bytecode.zip
 PAGE_MODULES := $(filter-out web/main.py,$(wildcard web/*.py))
+# Pyodide's memory after start-up, which web/interpreter.mjs boots from.
+SNAPSHOT := web/vendor/pyodide.snapshot
 NPM_DONE := node_modules/.package-lock.json
 
 .PHONY: play play-cli serve build site test test-engine test-pyodide test-e2e test-firefox lint bench bench-site browsers clean
@@ -38,10 +40,14 @@ $(ICONS): web/icon.svg scripts/icons.py $(STAMP)/venv | browsers
 $(BYTECODE): $(wildcard tripeaks/*.py) $(PAGE_MODULES) scripts/bytecode.mjs | $(BUILT)
 	node scripts/bytecode.mjs
 
-build: $(BUILT) $(BYTECODE) $(ICONS)
+# scripts/build.py writes it too, after vendoring Pyodide; this rule follows edits to the script.
+$(SNAPSHOT): scripts/snapshot.mjs | $(BUILT)
+	node scripts/snapshot.mjs
+
+build: $(BUILT) $(BYTECODE) $(SNAPSHOT) $(ICONS)
 
 # The static site: everything the game loads and nothing else, in dist/.
-dist/sw.js: $(BUILT) $(BYTECODE) $(ICONS) index.html pyscript.toml scripts/site.py $(wildcard web/*.py web/*.js web/*.css web/*.webmanifest)
+dist/sw.js: $(BUILT) $(BYTECODE) $(SNAPSHOT) $(ICONS) index.html pyscript.toml scripts/site.py $(wildcard web/*.py web/*.js web/*.mjs web/*.css web/*.webmanifest)
 	$(BIN)/python scripts/site.py
 
 site: dist/sw.js
@@ -71,7 +77,7 @@ E2E_WORKERS ?= 2
 test-e2e: build browsers
 	$(BIN)/pytest -p no:cacheprovider --timeout=600 -n $(E2E_WORKERS) e2e
 
-test-firefox: $(BUILT) $(BYTECODE) browsers
+test-firefox: $(BUILT) $(BYTECODE) $(SNAPSHOT) browsers
 	PYTHON=$(BIN)/python node --test e2e/firefox/
 
 # On CI's 2 cores the CPython and the Pyodide runs of tests/ go side by side (each is single-threaded);
@@ -90,7 +96,7 @@ play-cli: $(STAMP)/venv
 	$(BIN)/python -m tripeaks play
 
 # Each solver and hint benchmark runs in CPython, then in Pyodide on Node, and prints the ratio.
-bench: $(BUILT) $(BYTECODE) browsers
+bench: $(BUILT) $(BYTECODE) $(SNAPSHOT) browsers
 	$(BIN)/python benchmarks/boot.py
 	$(BIN)/python benchmarks/solver.py --pyodide
 	$(BIN)/python benchmarks/hints.py --pyodide

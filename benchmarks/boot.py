@@ -9,9 +9,15 @@ navigation start to the moment `document.documentElement.dataset.ready` becomes 
 by a MutationObserver, so polling adds nothing). Medians are printed.
 
 The target (issue 4): the game's first playable card at most 0.5 s after bare Pyodide's boot; the last
-lines print the game page minus bare Pyodide. `--compare DIR` also times the game page served from DIR
-(say a `git worktree` of an earlier commit, built), in the same runs: before/after figures under the same
-machine load. `--no-variants` leaves out the engine variants below.
+lines print the game page minus bare Pyodide. Bare Pyodide is Pyodide's own loadPyodide() on an empty
+page. The game page starts the same Pyodide from a snapshot of its memory after start-up
+(web/interpreter.mjs, made by scripts/snapshot.mjs), which is most of why it is faster than that; a
+third case, "bare Pyodide from the snapshot", is the same empty page calling web/interpreter.mjs, so the
+difference between it and the game page is what PyScript, the engine and the page add.
+
+`--compare DIR` also times the game page served from DIR (say a `git worktree` of an earlier commit,
+built), in the same runs: before/after figures under the same machine load. `--no-variants` leaves out
+the engine variants below, which run on the game's interpreter module.
 
 The engine variants are served under throwaway top-level URLs by request interception, each a copy of
 bootcheck.html with its own config:
@@ -45,10 +51,12 @@ const pyodide = await loadPyodide();
 pyodide.runPython("import sys");
 document.documentElement.dataset.ready = "1";
 </script></body></html>"""
+# The same page on the game's interpreter module: Pyodide started from the build's snapshot.
+SNAPSHOT_PAGE = BARE_PAGE.replace("./web/vendor/pyodide/pyodide.mjs", "./web/interpreter.mjs")
 
 TIMEOUT_MS = 60_000
 
-INTERPRETER = 'interpreter = "./web/vendor/pyodide/pyodide.mjs"\n'
+INTERPRETER = 'interpreter = "./web/interpreter.mjs"\n'  # the game's: Pyodide from its snapshot
 
 
 def variant_configs(wheel: str) -> dict[str, str]:
@@ -107,6 +115,9 @@ def main() -> None:
     cases: dict[str, tuple[str, dict[str, tuple[str, str]]]] = {
         "bare Pyodide (loadPyodide)": (
             f"{origin}/__bench_bare.html", {"__bench_bare.html": (BARE_PAGE, "text/html")}
+        ),
+        "bare Pyodide from the snapshot": (
+            f"{origin}/__bench_snapshot.html", {"__bench_snapshot.html": (SNAPSHOT_PAGE, "text/html")}
         ),
         game_case: (f"{origin}/{game}", {}),
     }

@@ -28,7 +28,7 @@ def precache_list(site: Path) -> list[str]:
 
 
 def group(path: str) -> str:
-    if "/vendor/pyodide/" in f"/{path}":
+    if "/vendor/pyodide/" in f"/{path}" or path.endswith("/vendor/pyodide.snapshot"):
         return "Pyodide (Python in WebAssembly)"
     if "/vendor/pyscript/" in f"/{path}":
         return "PyScript"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import _imp
 import ast
+import gzip
 import hashlib
 import json
 import tomllib
@@ -14,6 +15,7 @@ import zipfile
 import pytest
 from conftest import ROOT, wait_ready
 from playwright.sync_api import Page, expect
+from site_support import play_any
 
 VENDOR = ROOT / "web" / "vendor"
 
@@ -148,6 +150,49 @@ def test_game_page_boots_offline(page: Page, requests_seen: list[str], manifest:
     assert any(url.endswith("/web/vendor/bytecode.zip") for url in requests_seen)
 
 
+def test_game_page_starts_python_from_the_snapshot(page: Page, requests_seen: list[str]) -> None:
+    page.goto("index.html?deal=7")
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
+    assert any(url.endswith("/web/vendor/pyodide.snapshot") for url in requests_seen)
+
+
+def test_every_visit_deals_its_own_random_deal(page: Page) -> None:
+    """The snapshot holds `random` as seeded when it was made: the page must not deal that same "random"
+    deal on every visit."""
+    blank = "<!doctype html><title>blank</title><link rel='icon' href='data:,'>"
+    page.route("**/blank.html", lambda route: route.fulfill(body=blank, content_type="text/html"))
+    deals: list[str] = []
+    for _ in range(2):
+        if deals:
+            # No game to continue, so a new random deal. Cleared from another page of the site: leaving
+            # the game saves it.
+            page.goto("blank.html")
+            page.evaluate("localStorage.clear()")
+        page.goto("index.html")
+        wait_ready(page)
+        deals.append(page.evaluate("new URLSearchParams(location.search).get('deal')"))
+    assert deals[0] and deals[1] and deals[0] != deals[1]
+
+
+@pytest.mark.allow_console_errors  # the browser logs the failed fetch
+@pytest.mark.parametrize("problem", ["missing", "corrupt"])
+def test_game_page_starts_python_afresh_without_a_usable_snapshot(page: Page, problem: str) -> None:
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    if problem == "missing":
+        page.route("**/pyodide.snapshot", lambda route: route.fulfill(status=404, body="not here"))
+    else:
+        garbage = gzip.compress(bytes(range(256)) * 64)
+        page.route("**/pyodide.snapshot", lambda route: route.fulfill(status=200, body=garbage))
+    page.goto("index.html?deal=7")
+    wait_ready(page)
+    assert page.evaluate("document.documentElement.dataset.pythonStart") == "fresh"
+    assert any("without its snapshot" in text for text in warnings)
+    expect(page.locator("#deal-name")).to_contain_text("Deal 7")
+    assert play_any(page)["moves"]  # and it plays
+
+
 def test_shipped_wheel_is_the_source(manifest: dict[str, object]) -> None:
     wheel = VENDOR / str(manifest["wheel"])
     assert sha256(wheel.read_bytes()) == manifest["wheel_sha256"]
@@ -163,7 +208,8 @@ def test_shipped_wheel_is_the_source(manifest: dict[str, object]) -> None:
 
 def test_pyscript_toml_loads_the_shipped_wheel(manifest: dict[str, object]) -> None:
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    assert config["interpreter"] == "./web/vendor/pyodide/pyodide.mjs"
+    assert config["interpreter"] == "./web/interpreter.mjs"
+    assert 'from "./vendor/pyodide/pyodide.mjs"' in (ROOT / "web" / "interpreter.mjs").read_text()
     wheel = f"./web/vendor/{manifest['wheel']}"
     assert config.get("files", {}).get(wheel) == "./*" or wheel in config.get("packages", [])
 

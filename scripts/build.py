@@ -7,6 +7,7 @@ Run by `make build` (after `npm ci`). Everything written here is generated and g
     web/vendor/wheels/     tripeaks-<version>-py3-none-any.whl, built from this source tree
     web/vendor/engine.json the engine's version, the wheel's name and sha256, and a sha256 per tripeaks/*.py
     web/vendor/bytecode.zip tripeaks/*.py and the page's modules compiled by Pyodide (scripts/bytecode.mjs)
+    web/vendor/pyodide.snapshot Pyodide's memory after start-up for web/interpreter.mjs (scripts/snapshot.mjs)
     .cache/pyodide-wheels/ pytest, hypothesis and their pure-Python dependencies for the Pyodide test run
 """
 
@@ -162,6 +163,11 @@ def check_config(wheel: Path) -> None:
         raise SystemExit(f"pyscript.toml does not load ./web/vendor/wheels/{wheel.name}; update it")
 
 
+def make_snapshot() -> None:
+    """web/vendor/pyodide.snapshot: Pyodide's memory after start-up, made by the release just vendored."""
+    subprocess.run(["node", str(ROOT / "scripts" / "snapshot.mjs")], check=True)
+
+
 def compile_bytecode() -> None:
     """web/vendor/bytecode.zip: Pyodide on Node compiles the engine and the page modules (see the script)."""
     subprocess.run(["node", str(ROOT / "scripts" / "bytecode.mjs")], check=True)
@@ -177,6 +183,7 @@ def main() -> None:
     (VENDOR / "engine.json").unlink(missing_ok=True)
     VENDOR.mkdir(parents=True, exist_ok=True)
     copy_pyodide()
+    make_snapshot()
     copy_pyscript()
     wheel = build_wheel()
     manifest = make_manifest(wheel)

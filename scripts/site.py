@@ -6,10 +6,11 @@ Every URL in the site is relative, so dist/ works from any sub-path of any stati
 `/games/tripeaks/`). What goes in, and why:
 
 - index.html and what it names: stylesheets, scripts, the PyScript config, the web manifest;
-- pyscript.toml and what it names: the interpreter's folder (only the five files Pyodide fetches to start:
-  pyodide.mjs, pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json; no micropip, since
-  the engine arrives through [files]) and every [files] entry (the engine wheel, the page's modules, their
-  bytecode archive);
+- pyscript.toml and what it names: the interpreter (web/interpreter.mjs, and the snapshot of Pyodide's
+  start-up it loads), Pyodide's folder (only the five files Pyodide fetches to start: pyodide.mjs,
+  pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json; no micropip, since the engine
+  arrives through [files]) and every [files] entry (the engine wheel, the page's modules, their bytecode
+  archive);
 - PyScript: core.js, the chunks it imports statically, and the chunks its core imports at every start
   (EAGER_CHUNKS, by name without the content hash); never the editor's CodeMirror, the terminal's xterm,
   zip.js or the graph chunk, which it loads only for <py-editor>, <py-terminal> and the like;
@@ -98,6 +99,21 @@ def js_imports(text: str) -> tuple[list[str], list[str]]:
     return static, dynamic
 
 
+def interpreter_files(interpreter: str) -> list[str]:
+    """PyScript's interpreter module and what it loads: Pyodide's start-up files, from the folder of the
+    pyodide.mjs it is or imports, and the files a wrapper names with ``new URL("...", import.meta.url)``."""
+    if PurePosixPath(interpreter).name == "pyodide.mjs":
+        return [str(PurePosixPath(interpreter).parent / name) for name in PYODIDE_FILES]
+    text = (ROOT / interpreter).read_text(encoding="utf-8")
+    folder = PurePosixPath(interpreter).parent
+    static, _ = js_imports(text)
+    pyodide = [clean(folder, url) for url in static if url.endswith("/pyodide.mjs")]
+    if len(pyodide) != 1:
+        raise SystemExit(f"{interpreter} must import one pyodide.mjs")
+    named = re.findall(r'new URL\(\s*"(\.{1,2}/[^"]*[^/"])",\s*import\.meta\.url\)', text)
+    return [interpreter, *interpreter_files(pyodide[0]), *(clean(folder, url) for url in named)]
+
+
 def pyscript_files(core_js: str) -> list[str]:
     """core.js's static import closure and its eager dynamic chunks, each with their static closures."""
     seen: list[str] = []
@@ -154,8 +170,7 @@ def collect() -> Site:
     config_path = clean(top, next(url for url in refs.urls if url.endswith(".toml")))
     config = tomllib.loads((ROOT / config_path).read_text(encoding="utf-8"))
     interpreter = clean(top, config["interpreter"])  # resolved against the page, at the top
-    pyodide = PurePosixPath(interpreter).parent
-    files += [str(pyodide / name) for name in PYODIDE_FILES]
+    files += interpreter_files(interpreter)
     config_folder = PurePosixPath(config_path).parent
     files += [clean(config_folder, url) for url in config.get("files", {})]
     if config.get("packages"):

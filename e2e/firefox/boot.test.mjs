@@ -3,7 +3,8 @@
 //   node --test e2e/firefox/           (after `make build`; `make test` runs it)
 //
 // Loads the runtime check page and checks that Python ran the engine built from tripeaks/, that the
-// page set its ready flag, that nothing failed and that no request left the page's origin.
+// page set its ready flag, that Python started from the build's snapshot, that nothing failed and that no
+// request left the page's origin.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -24,6 +25,9 @@ test("Firefox boots Pyodide and runs the engine from tripeaks/", async () => {
   assert.equal(version, manifest.version);
   const report = JSON.parse(await page.$eval("#files", (el) => el.textContent));
   assert.deepEqual(report.files, manifest.files);
+  // Python started from the build's snapshot of Pyodide's memory, made on Node (web/interpreter.mjs)
+  const start = await page.evaluate(() => document.documentElement.dataset.pythonStart);
+  assert.equal(start, "snapshot");
   assert.deepEqual(foreign(seen, server.url), []);
   assert.deepEqual(errors, []);
   await page.close();
