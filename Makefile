@@ -62,7 +62,7 @@ browsers:
 lint: $(STAMP)/venv
 	$(BIN)/ruff check tripeaks tests benchmarks scripts e2e web
 	$(BIN)/mypy
-	$(BIN)/mypy --strict scripts/build.py scripts/serve.py scripts/site.py scripts/icons.py scripts/chromium.py benchmarks/size.py benchmarks/boot.py e2e/conftest.py e2e/test_runtime.py
+	$(BIN)/mypy --strict scripts/build.py scripts/serve.py scripts/site.py scripts/icons.py scripts/chromium.py benchmarks/size.py benchmarks/boot.py benchmarks/clicks.py e2e/conftest.py e2e/test_runtime.py
 
 test-engine: $(STAMP)/venv
 	$(BIN)/pytest -p no:cacheprovider --cov --cov-report=term tests
@@ -101,6 +101,7 @@ bench: $(BUILT) $(BYTECODE) $(SNAPSHOT) browsers
 	$(BIN)/python benchmarks/solver.py --pyodide
 	$(BIN)/python benchmarks/hints.py --pyodide
 	$(BIN)/python benchmarks/freeze.py
+	$(BIN)/python benchmarks/clicks.py
 
 bench-site: site browsers
 	$(BIN)/python benchmarks/size.py

@@ -830,6 +830,7 @@ class App:
         return json.dumps({
             "count": len(self.perf), "median_ms": median(self.perf),
             "engine_median_ms": median(self.engine_ms), "samples_ms": self.perf[-200:],
+            "engine_samples_ms": self.engine_ms[-200:],
         })
 
 
