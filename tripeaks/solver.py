@@ -48,7 +48,7 @@ __all__ = ["DEFAULT_BUDGET", "Result", "Solution", "Solver", "solve"]
 DEFAULT_BUDGET = 5_000_000
 _RANKS = 0x3FFE  # bits 1..13: one per rank
 _ADVANCE = -1  # a draw or a reset, in a path of slots
-_TICK = 512  # states between pauses of a search: a few milliseconds, more in the browser
+_TICK = 512  # states between looks at the budget and the clock: a few milliseconds
 _FIELD = 7  # bits per rank-flow need in a packed integer, the top one a guard
 _BIAS = 32  # a need of 0 in its field
 _MASK = (1 << _FIELD) - 1
@@ -218,6 +218,9 @@ class Solver:
         self._known: dict[tuple[object, ...], Solution] = {}
         self._base(tuple(c.rank for c in position.stock))
         self.nodes = 0
+        # When the search under way must pause: the states it may reach, and the time (see _due)
+        self._stop_nodes = 1 << 62
+        self._stop_time: float | None = None
 
     # Shared helpers
 
@@ -282,11 +285,26 @@ class Solver:
         self._base_stock.append(stock)
         return bid, 0
 
+    def _due(self, nodes: int) -> bool:
+        """Whether the search must pause: its budget of states spent, or its time up.
+
+        The searches look every _TICK states and only then give up (raise _GiveUp): a depth-first
+        search that gives up starts again from the top when resumed, redoing the walk down to where
+        it was (what it proved is kept), so it pauses only when it has to.
+        """
+        if nodes >= self._stop_nodes:
+            return True
+        return self._stop_time is not None and time.perf_counter() > self._stop_time
+
     def _spender(self, limit: int) -> Callable[[], None]:
+        look = [limit]
+
         def spend() -> None:
             self.nodes += 1
-            if self.nodes > limit:
-                raise _GiveUp
+            if self.nodes > look[0]:
+                if self._due(self.nodes):
+                    raise _GiveUp
+                look[0] = self.nodes + _TICK
 
         return spend
 
@@ -318,6 +336,7 @@ class Solver:
         first = self.nodes
         limit = first + (budget if budget is not None else 1 << 62)
         deadline = started + seconds if seconds is not None else None
+        self._stop_nodes, self._stop_time = limit, deadline
         path: list[int] | None = None
         while True:
             try:
@@ -351,7 +370,7 @@ class Solver:
         return tuple(moves)
 
     def _search(self, position: Position, shortest: bool) -> Generator[None, None, list[int] | None]:
-        """The search for one position, pausing every few thousand states."""
+        """The search for one position, pausing when its budget or time runs out (see _due)."""
         remaining = position.remaining
         stock = tuple(c.rank for c in position.stock)
         waste = tuple(c.rank for c in position.waste)
@@ -623,7 +642,8 @@ class Solver:
                 row[u] = u + 1 if near >> stock[u] & 1 else row[u + 1]
         path: list[int] = []
         never = n + 1
-        spent = [self.nodes, limit]
+        spent = [self.nodes, limit]  # states so far, and when to look at the budget and clock next
+        due = self._due
 
         def search(remaining: int, i: int, top: int, parent: int) -> int:
             """The earliest stock index from which (remaining, top) is proved lost: > i if won."""
@@ -648,7 +668,9 @@ class Solver:
                 return i
             spent[0] += 1
             if spent[0] > spent[1]:
-                raise _GiveUp
+                if due(spent[0]):
+                    raise _GiveUp
+                spent[1] = spent[0] + _TICK
             bounds = record.bounds
             bound = bounds[top]
             if i >= bound:
@@ -890,7 +912,7 @@ class Solver:
                 path.reverse()
                 return path
             self.nodes += 1
-            if not self.nodes % _TICK:
+            if not self.nodes % _TICK and self._due(self.nodes):
                 yield
             ranks = self.layout_ranks(remaining)
             pool = _rank_bits(stock) | (_rank_bits(waste) if left != 0 else 1 << waste[-1])
