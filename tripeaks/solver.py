@@ -402,9 +402,9 @@ class Solver:
     def _make_pass(self, bid: int) -> _Pass:
         """Per stock: what cards left can still need, as stock-index thresholds.
 
-        ``cell(cards, parent)`` is the cell of a set of cards (see _CELL): ``[0]`` a state just
-        after drawing up to index ``k`` is lost when ``k >= [0]``; ``[top]`` (1-13, worked out
-        when first asked, -1 before) the state (cards, top, i) is lost when ``i >= [top]``.
+        ``cell(cards, parent)`` is the cell of a set of cards (see _Cell). Its ``bounds``: ``[0]``
+        a state just after drawing up to index ``k`` is lost when ``k >= [0]``; ``[top]`` (1-13)
+        the state (cards, top, i) is lost when ``i >= [top]``.
 
         Isolated cards with deadlines. A card none of whose layout supporters is left
         (isolated) must be played straight after a stock card one rank away (at the index that
@@ -463,12 +463,7 @@ class Solver:
         def thresholds(ranks: int) -> list[int]:
             """``[need]``: the last index i from which the stock after i holds ``need``
             cards of ``ranks`` (-1 if none), for need from 0 to n + 1."""
-            out = [n] + [-1] * (n + 1)
-            where = [k for k in range(1, n + 1) if ranks >> stock[k - 1] & 1]
-            c = len(where)
-            for need in range(1, c + 1):
-                out[need] = where[c - need] - 1
-            return out
+            return [last_start(ranks, n, need) for need in range(n + 2)]
 
         step_ranks = self.step_ranks
         step_thr = [thresholds(ranks) for ranks in step_ranks]
