@@ -8,6 +8,7 @@ by the engine's own :class:`Game` and must clear the layout.
 
 from __future__ import annotations
 
+import gc
 import json
 import random
 from collections.abc import Sequence
@@ -485,6 +486,27 @@ def test_seconds_bound_a_search() -> None:
             break
     assert answer.won
     check_answer(numbered_deal(15), STANDARD, (), answer, won=True)
+
+
+def test_the_cycle_collector_is_left_as_a_search_found_it() -> None:
+    """A search pauses Python's cycle collector; whatever its answer, the collector runs again
+    after it (a page left without one would slowly fill its memory), and stays off if it was."""
+    won = Position.start(numbered_deal(15))
+    lost = Position.start(numbered_deal(588410343))
+    assert gc.isenabled()
+    try:
+        answers = [
+            Solver(won, STANDARD).solve(won, seconds=0.0).result,
+            Solver(won, STANDARD).solve(won).result,
+            Solver(lost, STRICT).solve(lost).result,
+        ]
+        assert answers == [Result.GAVE_UP, Result.WON, Result.LOST]
+        assert gc.isenabled()
+        gc.disable()
+        assert Solver(won, STANDARD).solve(won).won
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 def test_default_budget_is_generous() -> None:
