@@ -315,14 +315,15 @@ class Solver:
         return self._stop_time is not None and time.perf_counter() > self._stop_time
 
     def _spender(self, limit: int) -> Callable[[], None]:
-        look = [limit]
+        look = limit  # when to look at the budget and the clock next
 
         def spend() -> None:
+            nonlocal look
             self.nodes += 1
-            if self.nodes > look[0]:
+            if self.nodes > look:
                 if self._due(self.nodes):
                     raise _GiveUp
-                look[0] = self.nodes + _TICK
+                look = self.nodes + _TICK
 
         return spend
 
@@ -352,9 +353,8 @@ class Solver:
             return Solution(known.result, known.moves, 0, time.perf_counter() - started)
         search = self._pending.pop(key, None) or self._search(position, shortest)
         first = self.nodes
-        limit = first + (budget if budget is not None else 1 << 62)
-        deadline = started + seconds if seconds is not None else None
-        self._stop_nodes, self._stop_time = limit, deadline
+        self._stop_nodes = first + (budget if budget is not None else 1 << 62)
+        self._stop_time = started + seconds if seconds is not None else None
         path: list[int] | None = None
         while True:
             try:
@@ -363,7 +363,7 @@ class Solver:
             except StopIteration as stop:
                 path = stop.value
                 break
-            if self.nodes >= limit or (deadline is not None and time.perf_counter() > deadline):
+            if self._due(self.nodes):
                 self._pending[key] = search
                 return Solution(Result.GAVE_UP, (), self.nodes - first, time.perf_counter() - started)
         elapsed = time.perf_counter() - started
