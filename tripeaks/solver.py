@@ -161,6 +161,8 @@ class _Pass:
     cells: dict[int, _Cell]
     inherited: dict[int, int]  # proved lost just after a draw with a longer stock, by cards
     cell: Callable[[int, int], _Cell]
+    lastadj: list[list[int]]  # [r][u]: the latest k <= u with stock[k-1] one rank from r (0 if none)
+    nextadj: list[list[int]]  # [r][i]: the first k > i with stock[k-1] one rank from r (n + 1 if none)
     lost_top: dict[int, int] = field(default_factory=dict)
 
 
@@ -180,6 +182,55 @@ def _rank_bits(ranks: tuple[int, ...] | list[int]) -> int:
     for r in ranks:
         out |= 1 << r
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class _Flow:
+    """The rank flow's runs of demand ranks, each step a field of a packed integer.
+
+    The need of a step (layout cards of its demand ranks less layout cards of the supply
+    ranks next to them) is a sum over the cards left, so a set of cards keeps every need
+    in one integer, ``_FIELD`` bits per step, updated by one subtraction per card played:
+    ``weight_of_rank[r]`` is what a card of rank ``r`` adds. ``base`` is every need at 0,
+    ``add`` and ``guard`` turn the needs above 0 into guard bits.
+    """
+
+    step_ranks: tuple[int, ...]  # the supply ranks of each step
+    weight_of_rank: tuple[int, ...]
+    base: int
+    add: int
+    guard: int
+
+
+def _make_flow(wrap: bool) -> _Flow:
+    if wrap:
+        cycle = [1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10, 12]
+        arcs = [[cycle[a], cycle[(a + 1) % 13]] for a in range(13)]
+    else:
+        arcs = [list(range(a, 14, 2))[:2] for a in range(1, 14)]
+    near = [_neighbour_ranks(1 << r, wrap) if r else 0 for r in range(14)]
+    weight_of_rank = [0] * 14
+    step_ranks: list[int] = []
+    for arc in arcs:
+        demand = supply = 0
+        for r in arc:
+            demand |= 1 << r
+            supply |= near[r]
+            for q in range(1, 14):
+                w = (demand >> q & 1) - (supply >> q & 1)
+                weight_of_rank[q] += w << (_FIELD * len(step_ranks))
+            step_ranks.append(supply)
+    fields = range(len(step_ranks))
+    return _Flow(
+        tuple(step_ranks),
+        tuple(weight_of_rank),
+        sum(_BIAS << (_FIELD * f) for f in fields),
+        sum((_BIAS - 1) << (_FIELD * f) for f in fields),
+        sum(1 << (_FIELD * f + _FIELD - 1) for f in fields),
+    )
+
+
+_FLOWS = {wrap: _make_flow(wrap) for wrap in (False, True)}  # the same for every deal
 
 
 _FREE_CACHE: dict[int, dict[int, int]] = {}
@@ -205,12 +256,13 @@ class Solver:
         self.layout = layout
         self.wrap = rules.wrap
         self.rank = [c.rank if c is not None else 0 for c in position.cards]
+        slots_of_rank = [0] * 14
+        for s, r in enumerate(self.rank):
+            slots_of_rank[r] |= 1 << s
         self.adjacent_slots = [0] * 14
         for t in range(1, 14):
-            near = _neighbour_ranks(1 << t, self.wrap)
-            self.adjacent_slots[t] = sum(
-                1 << s for s, r in enumerate(self.rank) if r and near >> r & 1
-            )
+            for r in bits(_neighbour_ranks(1 << t, self.wrap)):
+                self.adjacent_slots[t] |= slots_of_rank[r]
         # support[s]: the layout cards that could be played just before the card in slot s:
         # one rank away, not under it, and not on it with other cards in between.
         self.support = [
@@ -222,11 +274,13 @@ class Solver:
         self._free = _free_table(layout)
         size = layout.size
         # dependants[s]: the cards s supports; a card whose last supporter goes is isolated
-        self.dependants = [
-            sum(1 << t for t in range(size) if self.support[t] >> s & 1) for s in range(size)
-        ]
+        self.dependants = [0] * size
+        for t, supporters in enumerate(self.support):
+            for s in bits(supporters):
+                self.dependants[s] |= 1 << t
         self.covers = layout.covers
-        self._arcs(rules.wrap)
+        self.flow = _FLOWS[rules.wrap]
+        self.weight = [self.flow.weight_of_rank[r] for r in self.rank]
         self._layout_ranks: dict[int, int] = {}
         self._bases: dict[tuple[int, ...], int] = {}
         self._base_stock: list[tuple[int, ...]] = []
@@ -256,38 +310,6 @@ class Solver:
                 ranks |= 1 << self.rank[s]
             self._layout_ranks[remaining] = ranks
         return ranks
-
-    def _arcs(self, wrap: bool) -> None:
-        """The rank flow's runs of demand ranks, each step a field of a packed integer.
-
-        The need of a step (layout cards of its demand ranks less layout cards of the supply
-        ranks next to them) is a sum over the cards left, so a set of cards keeps every need
-        in one integer, ``_FIELD`` bits per step, updated by one subtraction per card played.
-        """
-        if wrap:
-            cycle = [1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10, 12]
-            arcs = [[cycle[a], cycle[(a + 1) % 13]] for a in range(13)]
-        else:
-            arcs = [list(range(a, 14, 2))[:2] for a in range(1, 14)]
-        near = [_neighbour_ranks(1 << r, wrap) if r else 0 for r in range(14)]
-        weight_of_rank = [0] * 14
-        self.step_ranks: list[int] = []
-        field = 0
-        for arc in arcs:
-            demand = supply = 0
-            for r in arc:
-                demand |= 1 << r
-                supply |= near[r]
-                for q in range(1, 14):
-                    w = (demand >> q & 1) - (supply >> q & 1)
-                    weight_of_rank[q] += w << (_FIELD * field)
-                self.step_ranks.append(supply)
-                field += 1
-        self.weight = [weight_of_rank[r] for r in self.rank]
-        self.fields = field
-        self.field_base = sum(_BIAS << (_FIELD * f) for f in range(field))
-        self.field_add = sum((_BIAS - 1) << (_FIELD * f) for f in range(field))
-        self.field_guard = sum(1 << (_FIELD * f + _FIELD - 1) for f in range(field))
 
     def _base(self, stock: tuple[int, ...]) -> tuple[int, int]:
         """A known stock that ``stock`` is the tail of, and how far into it it starts.
@@ -455,10 +477,14 @@ class Solver:
         beneath = self.layout.beneath
         near = [_neighbour_ranks(1 << r, wrap) if r else 0 for r in range(14)]
         lastadj = [[0] * (n + 1) for _ in range(14)]
+        nextadj = [[n + 1] * (n + 1) for _ in range(14)]
         for r in range(1, 14):
             row = lastadj[r]
             for u in range(1, n + 1):
                 row[u] = u if near[r] >> stock[u - 1] & 1 else row[u - 1]
+            row = nextadj[r]
+            for u in range(n - 1, -1, -1):
+                row[u] = u + 1 if near[r] >> stock[u] & 1 else row[u + 1]
         tables: dict[int, tuple[list[int], list[int]]] = {}
 
         def last_start(ranks: int, deadline: int, need: int) -> int:
@@ -482,11 +508,12 @@ class Solver:
         def thresholds(ranks: int) -> list[int]:
             """``[need]``: the last index i from which the stock after i holds ``need``
             cards of ``ranks`` (-1 if none), for need from 0 to n + 1."""
-            return [last_start(ranks, n, need) for need in range(n + 2)]
+            at = [k for k in range(n, 0, -1) if ranks >> stock[k - 1] & 1]  # last first
+            return [n] + [k - 1 for k in at] + [-1] * (n + 1 - len(at))
 
-        step_ranks = self.step_ranks
+        step_ranks = self.flow.step_ranks
         step_thr = [thresholds(ranks) for ranks in step_ranks]
-        field_add, field_guard = self.field_add, self.field_guard
+        field_add, field_guard = self.flow.add, self.flow.guard
         spread = _FIELD - 1
         cells: dict[int, _Cell] = {}
         # the bounds of a pair of parts, by their numbers: shared by every cell with that pair
@@ -556,7 +583,7 @@ class Solver:
         layout = self.layout
         covered_by, support, covers = layout.covered_by, self.support, self.covers
         dependants, weight = self.dependants, self.weight
-        field_base = self.field_base
+        field_base = self.flow.base
 
         def cell(cards: int, parent: int) -> _Cell:
             """The cell of ``cards``, worked out from its parent's (one card more) if known."""
@@ -619,7 +646,7 @@ class Solver:
             cells[cards] = found
             return found
 
-        return _Pass(cells, inherited, cell)
+        return _Pass(cells, inherited, cell, lastadj, nextadj)
 
     def _last_pass(self, remaining: int, top: int, stock: tuple[int, ...], limit: int) -> list[int] | None:
         """Depth-first search of the last pass: plays before draws, the waste below its top
@@ -640,20 +667,8 @@ class Solver:
         n = len(stock)
         state = self._pass_of(bid)
         cells, make_cell, lost_top = state.cells, state.cell, state.lost_top
+        lastadj, nextadj = state.lastadj, state.nextadj
         adjacent_slots, rank = self.adjacent_slots, self.rank
-        wrap = self.wrap
-        # lastadj[r][u]: the latest k <= u with stock[k-1] one rank from r (0 if none);
-        # nextadj[r][i]: the first k > i with stock[k-1] one rank from r (n + 1 if none)
-        lastadj = [[0] * (n + 1) for _ in range(14)]
-        nextadj = [[n + 1] * (n + 1) for _ in range(14)]
-        for r in range(1, 14):
-            near = _neighbour_ranks(1 << r, wrap)
-            row = lastadj[r]
-            for u in range(1, n + 1):
-                row[u] = u if near >> stock[u - 1] & 1 else row[u - 1]
-            row = nextadj[r]
-            for u in range(n - 1, -1, -1):
-                row[u] = u + 1 if near >> stock[u] & 1 else row[u + 1]
         path: list[int] = []
         never = n + 1
         count = self.nodes  # states so far
