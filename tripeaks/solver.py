@@ -10,13 +10,14 @@ Three searches share one :class:`Solver`:
   remembers, across calls, is for each (cards, top) the earliest stock index from which it is
   proved lost, worked out as a value from the branches (not just "lost from where it was
   asked"), and for each set of cards the same just after a draw. A draw is taken as "draw up
-  to the first stock card one away from a free card, then play it". The top matters only
-  through the free cards it lets be played, so states that allow the same plays share what
-  was proved. States are cut by index thresholds from counting bounds (isolated cards with
-  deadlines, rank flow); the bounds depend on the isolated cards alone and on the short
-  rank-flow needs alone, so each is worked out once per distinct set of those, for every top
-  at once; a set of cards' free and isolated cards and needs come from its parent's, by one
-  card, and are kept with its bounds in one cell per set of cards;
+  to the first stock card one away from a free card, then play it". Every top that allows no
+  play shares what was proved, as such a state can only be drawn on. States are cut by index
+  thresholds from counting bounds (isolated cards with deadlines, rank flow); the bounds
+  depend on the isolated cards alone and on the short rank-flow needs alone, so each is
+  worked out once per distinct set of those, for every top at once; a set of cards' free and
+  isolated cards and needs come from its parent's, by one card, and are kept in one cell per
+  set of cards with, for each top, the earliest index from which lost: by the bounds until
+  more is proved, so one look tells both;
 * passes still to come (2 or 3 passes): the same, keeping the whole waste in the state;
 * unlimited passes: the waste and stock form a cycle that draws and resets walk round, so a
   move is "advance k cards, then play": every move clears a card and the search is acyclic.
@@ -37,7 +38,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
@@ -139,11 +140,12 @@ class _Part:
 
 
 # A set of cards in the last pass through one stock: a cell, the list
-#   [bounds, free, drawn, isolated, packed]
-# bounds: [0] the stock index from which a state just after a draw is lost by the bounds, [top]
-#   from which a state with that top is (shared by the cells with the same parts);
+#   [after_draw, free, drawn, isolated, packed, lost]
+# after_draw: the stock index from which a state just after a draw is lost by the bounds;
 # free: the free cards; drawn: the stock index from which it is proved lost just after a draw;
-# isolated: the isolated cards; packed: the rank-flow needs, packed in fields.
+# isolated: the isolated cards; packed: the rank-flow needs, packed in fields;
+# lost: [top] the earliest stock index from which the state with that top is lost, by the
+#   bounds or proved so; [0] the same for every top that allows no play (they all must draw).
 # A list and not an object with named fields: half a million cells made through __init__ cost
 # a search 3% of its time.
 _Cell = list[Any]
@@ -151,11 +153,9 @@ _Cell = list[Any]
 
 @dataclass(slots=True)
 class _Pass:
-    """The last pass through one stock: the cells of the sets of cards met, and what was
-    proved: (cards, the plays its top allows) -> the earliest stock index from which lost.
-
-    Keys are small integers (no stock number in them), so their hashing and bit operations
-    stay on CPython's fast path.
+    """The last pass through one stock: the cells of the sets of cards met, with what was
+    proved about them, by cards (small integers: no stock number in them, so their hashing
+    and bit operations stay on CPython's fast path).
     """
 
     cells: dict[int, _Cell]
@@ -163,7 +163,6 @@ class _Pass:
     cell: Callable[[int, int], _Cell]
     lastadj: list[list[int]]  # [r][u]: the latest k <= u with stock[k-1] one rank from r (0 if none)
     nextadj: list[list[int]]  # [r][i]: the first k > i with stock[k-1] one rank from r (n + 1 if none)
-    lost_top: dict[int, int] = field(default_factory=dict)
 
 
 def _neighbour_ranks(ranks: int, wrap: bool) -> int:
@@ -516,8 +515,9 @@ class Solver:
         field_add, field_guard = self.flow.add, self.flow.guard
         spread = _FIELD - 1
         cells: dict[int, _Cell] = {}
-        # the bounds of a pair of parts, by their numbers: shared by every cell with that pair
-        bounds_of: dict[int, list[int]] = {}
+        # the bounds of a pair of parts, by their numbers: a cell's after_draw and its lost
+        # before anything is proved, shared by every cell with that pair
+        bounds_of: dict[int, tuple[int, list[int]]] = {}
         inherited: dict[int, int] = {}  # proved lost after a draw with a longer stock
         never = n + 1
         # The bounds of isolated cards depend on the isolated cards alone, and those of the
@@ -637,12 +637,13 @@ class Solver:
             bounds = bounds_of.get(pair)
             if bounds is None:
                 a, b = part.tops, flow.tops
-                # just after drawing to k the top is stock[k - 1]: the state of index k - 1
-                # with no wildcard, lost once k - 1 > limit
-                bounds = [(a[0] if a[0] < b[0] else b[0]) + 2]
-                bounds += [(a[t] if a[t] < b[t] else b[t]) + 1 for t in range(1, 14)]
-                bounds_of[pair] = bounds
-            found = [bounds, free, inherited.get(cards, never), isolated, packed]
+                limit = a[0] if a[0] < b[0] else b[0]
+                # Just after drawing to k the top is stock[k - 1]: the state of index k - 1
+                # with no wildcard, lost once k - 1 > limit. A top that allows no play must
+                # be drawn on: from limit + 1 on, that is lost.
+                lost = [limit + 1] + [(a[t] if a[t] < b[t] else b[t]) + 1 for t in range(1, 14)]
+                bounds = bounds_of[pair] = (limit + 2, lost)
+            found = [bounds[0], free, inherited.get(cards, never), isolated, packed, bounds[1][:]]
             cells[cards] = found
             return found
 
@@ -666,7 +667,7 @@ class Solver:
         stock = self._base_stock[bid]
         n = len(stock)
         state = self._pass_of(bid)
-        cells, make_cell, lost_top = state.cells, state.cell, state.lost_top
+        cells, make_cell = state.cells, state.cell
         lastadj, nextadj = state.lastadj, state.nextadj
         adjacent_slots, rank = self.adjacent_slots, self.rank
         path: list[int] = []
@@ -686,27 +687,23 @@ class Solver:
             free = record[1]
             near_top = adjacent_slots[top]
             plays = free & near_top
-            # the top matters only through the cards it lets be played
-            key = remaining | plays << 28
-            lost = lost_top.get(key, never)
-            if i >= lost:
+            # a top that allows no play matters no more than any other such top
+            key = top if plays else 0
+            lost_of: list[int] = record[5]
+            lost = lost_of[key]
+            if i >= lost:  # proved lost, or lost by the bounds
                 return lost
             drawn = record[2]
             if i >= drawn and i and top == stock[i - 1]:
                 # this is the state just after drawing to i, lost: so from i on, not
                 # (necessarily) from ``drawn``, where the top would be another card
-                lost_top[key] = i
+                lost_of[key] = i
                 return i
             count += 1
             if count > look:
                 if due(count):
                     raise _GiveUp
                 look = count + _TICK
-            bounds: list[int] = record[0]
-            bound = bounds[top]
-            if i >= bound:
-                lost_top[key] = bound
-                return bound
             best = 0
             latest = 0  # the latest index just after a draw that might be won
             while plays:
@@ -727,7 +724,8 @@ class Solver:
             if drawn > i + 1:
                 # Draw up to the first stock card one away from each other free card, in
                 # stock order; beyond the bound's limit every state just after a draw is lost.
-                end = drawn if drawn < bounds[0] else bounds[0]
+                after_draw = record[0]
+                end = drawn if drawn < after_draw else after_draw
                 draws = []
                 todo = free & ~near_top
                 while todo:
@@ -764,9 +762,7 @@ class Solver:
                 record[2] = drawn = latest + 1
             if drawn - 1 > best:
                 best = drawn - 1
-            if bound < best:
-                best = bound
-            lost_top[key] = best
+            lost_of[key] = best  # no later than i: below what the bounds said
             return best
 
         try:
@@ -806,18 +802,18 @@ class Solver:
                 return best
 
     def _inherit(self, longer: int, shorter: int) -> None:
-        """Copy what was proved lost with the stock ``longer`` to the same stock cut
-        shorter: with less stock, nothing lost can be won (indices agree, both start at
-        the same card)."""
+        """Copy what was proved lost just after a draw with the stock ``longer`` to the same
+        stock cut shorter: with less stock, nothing lost can be won (indices agree, both
+        start at the same card). What was proved for each top is not copied: merging it with
+        the shorter stock's tighter bounds, top by top, costs more than it saves."""
         if longer == shorter:
             return
         never = len(self._base_stock[shorter]) + 1
         source, dest = self._pass_of(longer), self._pass_of(shorter)
-        for memo, into in ((source.lost_top, dest.lost_top), (source.inherited, dest.inherited)):
-            for key, at in memo.items():
-                if at < into.get(key, never):
-                    into[key] = at
         into = dest.inherited
+        for cards, at in source.inherited.items():
+            if at < into.get(cards, never):
+                into[cards] = at
         for cards, record in source.cells.items():
             if record[2] < into.get(cards, never):
                 into[cards] = record[2]
