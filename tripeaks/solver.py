@@ -442,9 +442,10 @@ class Solver:
     def _make_pass(self, bid: int) -> _Pass:
         """Per stock: what cards left can still need, as stock-index thresholds.
 
-        ``cell(cards, parent)`` is the cell of a set of cards (see _Cell). Its ``bounds``: ``[0]``
-        a state just after drawing up to index ``k`` is lost when ``k >= [0]``; ``[top]`` (1-13)
-        the state (cards, top, i) is lost when ``i >= [top]``.
+        ``cell(cards, parent)`` is the cell of a set of cards (see _Cell), with the bounds'
+        thresholds: ``after_draw``, a state just after drawing up to index ``k`` is lost when
+        ``k >= after_draw``; ``lost[top]`` (1-13), the state (cards, top, i) is lost when
+        ``i >= lost[top]``, and ``lost[0]`` the same for a top that allows no play.
 
         Isolated cards with deadlines. A card none of whose layout supporters is left
         (isolated) must be played straight after a stock card one rank away (at the index that
