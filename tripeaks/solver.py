@@ -140,12 +140,12 @@ class _Part:
 
 
 # A set of cards in the last pass through one stock: a cell, the list
-#   [after_draw, free, drawn, isolated, packed, lost]
+#   [after_draw, free, drawn, isolated, packed, lost 0, lost 1, ..., lost 13]
 # after_draw: the stock index from which a state just after a draw is lost by the bounds;
 # free: the free cards; drawn: the stock index from which it is proved lost just after a draw;
 # isolated: the isolated cards; packed: the rank-flow needs, packed in fields;
-# lost: [top] the earliest stock index from which the state with that top is lost, by the
-#   bounds or proved so; [0] the same for every top that allows no play (they all must draw).
+# lost t (at 5 + t): the earliest stock index from which the state with top t is lost, by
+#   the bounds or proved so; lost 0 the same for every top that allows no play (they all draw).
 # A list and not an object with named fields: half a million cells made through __init__ cost
 # a search 3% of its time.
 _Cell = list[Any]
@@ -444,8 +444,8 @@ class Solver:
 
         ``cell(cards, parent)`` is the cell of a set of cards (see _Cell), with the bounds'
         thresholds: ``after_draw``, a state just after drawing up to index ``k`` is lost when
-        ``k >= after_draw``; ``lost[top]`` (1-13), the state (cards, top, i) is lost when
-        ``i >= lost[top]``, and ``lost[0]`` the same for a top that allows no play.
+        ``k >= after_draw``; ``lost top`` (1-13), the state (cards, top, i) is lost when
+        ``i >= lost top``, and ``lost 0`` the same for a top that allows no play.
 
         Isolated cards with deadlines. A card none of whose layout supporters is left
         (isolated) must be played straight after a stock card one rank away (at the index that
@@ -644,7 +644,7 @@ class Solver:
                 # be drawn on: from limit + 1 on, that is lost.
                 lost = [limit + 1] + [(a[t] if a[t] < b[t] else b[t]) + 1 for t in range(1, 14)]
                 bounds = bounds_of[pair] = (limit + 2, lost)
-            found = [bounds[0], free, inherited.get(cards, never), isolated, packed, bounds[1][:]]
+            found = [bounds[0], free, inherited.get(cards, never), isolated, packed, *bounds[1]]
             cells[cards] = found
             return found
 
@@ -689,16 +689,15 @@ class Solver:
             near_top = adjacent_slots[top]
             plays = free & near_top
             # a top that allows no play matters no more than any other such top
-            key = top if plays else 0
-            lost_of: list[int] = record[5]
-            lost = lost_of[key]
+            key = 5 + top if plays else 5  # where the cell keeps lost t (see _Cell)
+            lost: int = record[key]
             if i >= lost:  # proved lost, or lost by the bounds
                 return lost
             drawn = record[2]
             if i >= drawn and i and top == stock[i - 1]:
                 # this is the state just after drawing to i, lost: so from i on, not
                 # (necessarily) from ``drawn``, where the top would be another card
-                lost_of[key] = i
+                record[key] = i
                 return i
             count += 1
             if count > look:
@@ -763,7 +762,7 @@ class Solver:
                 record[2] = drawn = latest + 1
             if drawn - 1 > best:
                 best = drawn - 1
-            lost_of[key] = best  # no later than i: below what the bounds said
+            record[key] = best  # no later than i: below what the bounds said
             return best
 
         try:
