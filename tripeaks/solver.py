@@ -516,9 +516,9 @@ class Solver:
         field_add, field_guard = self.flow.add, self.flow.guard
         spread = _FIELD - 1
         cells: dict[int, _Cell] = {}
-        # the bounds of a pair of parts, by their numbers: a cell's after_draw and its lost
-        # before anything is proved, shared by every cell with that pair
-        bounds_of: dict[int, tuple[int, list[int]]] = {}
+        # the bounds of a pair of parts, by their numbers: a cell's lost 0 to 13 before anything
+        # is proved (its after_draw is one more than lost 0), shared by every cell with that pair
+        bounds_of: dict[int, list[int]] = {}
         inherited: dict[int, int] = {}  # proved lost after a draw with a longer stock
         never = n + 1
         # The bounds of isolated cards depend on the isolated cards alone, and those of the
@@ -642,9 +642,9 @@ class Solver:
                 # Just after drawing to k the top is stock[k - 1]: the state of index k - 1
                 # with no wildcard, lost once k - 1 > limit. A top that allows no play must
                 # be drawn on: from limit + 1 on, that is lost.
-                lost = [limit + 1] + [(a[t] if a[t] < b[t] else b[t]) + 1 for t in range(1, 14)]
-                bounds = bounds_of[pair] = (limit + 2, lost)
-            found = [bounds[0], free, inherited.get(cards, never), isolated, packed, *bounds[1]]
+                bounds = [limit + 1] + [(a[t] if a[t] < b[t] else b[t]) + 1 for t in range(1, 14)]
+                bounds_of[pair] = bounds
+            found = [bounds[0] + 1, free, inherited.get(cards, never), isolated, packed, *bounds]
             cells[cards] = found
             return found
 
