@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tripeaks import TRIANGLE, TRIPEAKS
-from tripeaks.layout import bits
+from tripeaks.layout import Layout, bits
 
 
 def test_tripeaks_rows() -> None:
@@ -69,6 +69,15 @@ def test_free_means_present_with_nothing_on_top(remaining: int) -> None:
         present = bool(remaining >> s & 1)
         expected = present and not any(remaining >> c & 1 for c in ref_covered_by(s))
         assert bool(free >> s & 1) == expected == TRIPEAKS.is_free(remaining, s)
+
+
+@given(st.sampled_from([TRIPEAKS, TRIANGLE]), st.integers(0, 2**28 - 1), st.integers(0, 27))
+def test_taking_a_free_card_frees_what_uncovering_says(layout: Layout, remaining: int, s: int) -> None:
+    remaining |= 1 << s
+    remaining &= ~layout.above[s]  # the card in s is free
+    left = remaining & ~(1 << s)
+    near, freed = layout.uncovering[s]
+    assert layout.free(left) == layout.free(remaining) & ~(1 << s) | freed[left & near]
 
 
 def test_each_card_sits_between_the_cards_covering_it() -> None:

@@ -88,6 +88,29 @@ class Layout:
             for i in range(self.size)
         )
 
+    @cached_property
+    def uncovering(self) -> tuple[tuple[int, dict[int, int]], ...]:
+        """``uncovering[i]``: ``(near, freed)``, where ``near`` is the mask of the slots that
+        decide what taking the card in slot ``i`` frees (the slots it lies on and what else lies
+        on them), and ``freed[cards & near]`` the slots it frees when ``cards`` are left after it.
+        """
+        out = []
+        for i in range(self.size):
+            under = self.covers[i]
+            near = under
+            for s in bits(under):
+                near |= self.covered_by[s]
+            near &= ~(1 << i)
+            freed = {}
+            sub = near
+            while True:  # every subset of near, near first
+                freed[sub] = sum(1 << s for s in bits(under & sub) if not sub & self.covered_by[s])
+                if not sub:
+                    break
+                sub = (sub - 1) & near
+            out.append((near, freed))
+        return tuple(out)
+
     def free(self, remaining: int) -> int:
         """The mask of remaining slots with nothing left on top of them."""
         covered_by = self.covered_by

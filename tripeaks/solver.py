@@ -277,7 +277,15 @@ class Solver:
         for t, supporters in enumerate(self.support):
             for s in bits(supporters):
                 self.dependants[s] |= 1 << t
-        self.covers = layout.covers
+        # isolating[s]: (around, table): ``around`` is the mask of the slots that decide which
+        # cards taking the card in s leaves with no supporter (its dependants and their
+        # supporters), and ``table[cards & around]``, filled as met, those it leaves so.
+        self.isolating: list[tuple[int, dict[int, int]]] = []
+        for s in range(size):
+            around = self.dependants[s]
+            for d in bits(self.dependants[s]):
+                around |= self.support[d]
+            self.isolating.append((around & ~(1 << s), {}))
         self.flow = _FLOWS[rules.wrap]
         self.weight = [self.flow.weight_of_rank[r] for r in self.rank]
         self._layout_ranks: dict[int, int] = {}
@@ -524,7 +532,8 @@ class Solver:
         # The bounds of isolated cards depend on the isolated cards alone, and those of the
         # rank flow on the needs that are short alone: each part is worked out once.
         isolated_parts: dict[int, _Part] = {}
-        flow_parts: dict[int, _Part] = {}
+        flow_parts: dict[int, _Part] = {}  # by the needs that are short
+        flow_of: dict[int, _Part] = {}  # by all the needs
         no_part = _Part(0, n, [])
         numbers = [0]
 
@@ -582,8 +591,8 @@ class Solver:
             return new_part(limit, conds)
 
         layout = self.layout
-        covered_by, support, covers = layout.covered_by, self.support, self.covers
-        dependants, weight = self.dependants, self.weight
+        support, dependants, weight = self.support, self.dependants, self.weight
+        uncovering, isolating = layout.uncovering, self.isolating
         field_base = self.flow.base
 
         def cell(cards: int, parent: int) -> _Cell:
@@ -602,38 +611,41 @@ class Solver:
                         isolated |= low
                     packed += weight[s]
             else:
-                free, isolated, packed = known[1], known[3], known[4]
                 low = parent ^ cards
                 slot = low.bit_length() - 1
-                free ^= low
-                todo = covers[slot] & cards
-                while todo:
-                    low2 = todo & -todo
-                    todo ^= low2
-                    if not cards & covered_by[low2.bit_length() - 1]:
-                        free |= low2
-                isolated &= ~low
-                todo = dependants[slot] & cards & ~isolated
-                while todo:
-                    low2 = todo & -todo
-                    todo ^= low2
-                    if not support[low2.bit_length() - 1] & cards:
-                        isolated |= low2
-                packed -= weight[slot]
+                near, freed = uncovering[slot]
+                free = known[1] ^ low | freed[cards & near]
+                around, table = isolating[slot]
+                beside = cards & around
+                newly = table.get(beside)
+                if newly is None:
+                    newly = 0
+                    todo = dependants[slot] & cards
+                    while todo:
+                        low2 = todo & -todo
+                        todo ^= low2
+                        if not support[low2.bit_length() - 1] & cards:
+                            newly |= low2
+                    table[beside] = newly
+                isolated = known[3] & ~low | newly
+                packed = known[4] - weight[slot]
             if isolated:
                 part = isolated_parts.get(isolated)
                 if part is None:
                     part = isolated_parts[isolated] = isolated_part(isolated)
             else:
                 part = no_part
-            short = (packed + field_add) & field_guard
-            if short:
-                key = packed & (short >> spread) * _MASK
-                flow = flow_parts.get(key)
-                if flow is None:
-                    flow = flow_parts[key] = flow_part(packed, short)
-            else:
-                flow = no_part
+            flow = flow_of.get(packed)
+            if flow is None:
+                short = (packed + field_add) & field_guard
+                if short:
+                    key = packed & (short >> spread) * _MASK
+                    flow = flow_parts.get(key)
+                    if flow is None:
+                        flow = flow_parts[key] = flow_part(packed, short)
+                else:
+                    flow = no_part
+                flow_of[packed] = flow
             pair = part.number << 24 | flow.number
             bounds = bounds_of.get(pair)
             if bounds is None:
