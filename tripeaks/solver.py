@@ -656,7 +656,8 @@ class Solver:
                 # be drawn on: from limit + 1 on, that is lost.
                 bounds = [limit + 1] + [(a[t] if a[t] < b[t] else b[t]) + 1 for t in range(1, 14)]
                 bounds_of[pair] = bounds
-            found = [bounds[0] + 1, free, inherited.get(cards, never), isolated, packed, *bounds]
+            drawn = inherited.get(cards, never) if inherited else never  # (fast searches inherit nothing)
+            found = [bounds[0] + 1, free, drawn, isolated, packed, *bounds]
             cells[cards] = found
             return found
 
