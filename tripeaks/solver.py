@@ -56,6 +56,13 @@ _TICK = 512  # states between looks at the budget and the clock: a few milliseco
 _FIELD = 7  # bits per rank-flow need in a packed integer, the top one a guard
 _BIAS = 32  # a need of 0 in its field
 _MASK = (1 << _FIELD) - 1
+# _BIT_INDEX[(1 << b) % 37] is b for every b < 36 (the powers of 2 differ modulo 37): a slot's
+# index from its bit by one list lookup. int.bit_length() is a method call, which costs about
+# as much in CPython but twice as much in Pyodide (WebAssembly).
+_BIT_INDEX = [0] * 37
+for _b in range(36):
+    _BIT_INDEX[(1 << _b) % 37] = _b
+del _b
 
 
 class Result(StrEnum):
@@ -593,6 +600,7 @@ class Solver:
         layout = self.layout
         support, dependants, weight = self.support, self.dependants, self.weight
         uncovering, isolating = layout.uncovering, self.isolating
+        bit_index = _BIT_INDEX
         field_base = self.flow.base
 
         def cell(cards: int, parent: int) -> _Cell:
@@ -612,7 +620,7 @@ class Solver:
                     packed += weight[s]
             else:
                 low = parent ^ cards
-                slot = low.bit_length() - 1
+                slot = bit_index[low % 37]
                 near, freed = uncovering[slot]
                 free = known[1] ^ low | freed[cards & near]
                 around, table = isolating[slot]
@@ -624,7 +632,7 @@ class Solver:
                     while todo:
                         low2 = todo & -todo
                         todo ^= low2
-                        if not support[low2.bit_length() - 1] & cards:
+                        if not support[bit_index[low2 % 37]] & cards:
                             newly |= low2
                     table[beside] = newly
                 isolated = known[3] & ~low | newly
@@ -684,6 +692,7 @@ class Solver:
         cells, make_cell = state.cells, state.cell
         lastadj, nextadj = state.lastadj, state.nextadj
         adjacent_slots, rank = self.adjacent_slots, self.rank
+        bit_index = _BIT_INDEX
         path: list[int] = []
         never = n + 1
         count = self.nodes  # states so far
@@ -722,7 +731,7 @@ class Solver:
             while plays:
                 low = plays & -plays
                 plays ^= low
-                slot = low.bit_length() - 1
+                slot = bit_index[low % 37]
                 r = rank[slot]
                 got = search(remaining ^ low, i, r, remaining)
                 if got > i:
@@ -744,7 +753,7 @@ class Solver:
                 while todo:
                     low = todo & -todo
                     todo ^= low
-                    slot = low.bit_length() - 1
+                    slot = bit_index[low % 37]
                     r = rank[slot]
                     k = nextadj[r][i]
                     if k < end:
