@@ -117,15 +117,19 @@ def _collector_paused() -> Iterator[None]:
 
 
 class _Part:
-    """One part of a bound: ``tops[0]`` the last stock index it allows with no wildcard,
-    ``tops[t]`` the same with top ``t``; ``number`` tells parts apart in a small integer."""
+    """One part of a bound: ``tops[t]`` the stock index from which it says a state with top
+    ``t`` is lost (one more than the last index it allows with ``t`` as a wildcard), ``tops[0]``
+    the same with no wildcard, the least; ``wild`` the tops that may put it off, the only ones
+    where ``tops[t]`` can differ from ``tops[0]``; ``number`` tells parts apart in a small integer.
+    """
 
-    __slots__ = ("number", "tops")
+    __slots__ = ("number", "tops", "wild")
 
     def __init__(self, number: int, limit: int, conds: list[tuple[int, int, int]]) -> None:
         """``conds``: (stock ranks, threshold, threshold with the top as a wildcard)."""
         self.number = number
-        tops = [limit] * 14
+        tops = [limit + 1] * 14
+        wild = []
         # A top changes the limit only if it is a wildcard for every condition at the limit
         # (a wildcard never makes a threshold earlier).
         common = _RANKS
@@ -142,8 +146,10 @@ class _Part:
                     v = topped if ranks & low else bare
                     if v < best:
                         best = v
-                tops[top] = best
+                tops[top] = best + 1
+                wild.append(top)
         self.tops = tops
+        self.wild = wild
 
 
 # A set of cards in the last pass through one stock: a cell, the list
@@ -657,13 +663,17 @@ class Solver:
             pair = part.number << 24 | flow.number
             bounds = bounds_of.get(pair)
             if bounds is None:
-                a, b = part.tops, flow.tops
-                limit = a[0] if a[0] < b[0] else b[0]
-                # Just after drawing to k the top is stock[k - 1]: the state of index k - 1
-                # with no wildcard, lost once k - 1 > limit. A top that allows no play must
-                # be drawn on: from limit + 1 on, that is lost.
-                bounds = [limit + 1] + [(a[t] if a[t] < b[t] else b[t]) + 1 for t in range(1, 14)]
-                bounds_of[pair] = bounds
+                # lost t: the first index from which either part says lost with top t. Just
+                # after drawing to k the top is stock[k - 1]: the state of index k - 1 with no
+                # wildcard, lost from k - 1 >= lost 0 on. A top that allows no play must be
+                # drawn on: from lost 0 on, that is lost. Where the part with the earlier
+                # lost 0 has no wildcard, the other part's lost t is no earlier.
+                low_part, high = (part, flow) if part.tops[0] <= flow.tops[0] else (flow, part)
+                bounds = bounds_of[pair] = low_part.tops.copy()
+                others = high.tops
+                for t in low_part.wild:
+                    if others[t] < bounds[t]:
+                        bounds[t] = others[t]
             drawn = inherited.get(cards, never) if inherited else never  # (fast searches inherit nothing)
             found = [bounds[0] + 1, free, drawn, isolated, packed, *bounds]
             cells[cards] = found
