@@ -53,8 +53,8 @@ DEFAULT_BUDGET = 5_000_000
 _RANKS = 0x3FFE  # bits 1..13: one per rank
 _ADVANCE = -1  # a draw or a reset, in a path of slots
 _TICK = 512  # states between looks at the budget and the clock: a few milliseconds
-_FIELD = 7  # bits per rank-flow need in a packed integer, the top one a guard
-_BIAS = 32  # a need of 0 in its field
+_FIELD = 8  # bits per rank-flow need in a packed integer (a byte), the top one a guard
+_BIAS = 64  # a need of 0 in its field
 _MASK = (1 << _FIELD) - 1
 # _BIT_INDEX[(1 << b) % 37] is b for every b < 36 (the powers of 2 differ modulo 37): a slot's
 # index from its bit by one list lookup. int.bit_length() is a method call, which costs about
@@ -588,19 +588,22 @@ class Solver:
                         limit = bare
             return new_part(limit, conds)
 
+        steps = len(step_ranks)
+
         def flow_part(packed: int, short: int) -> _Part:
             conds: list[tuple[int, int, int]] = []
             limit = n
-            while short:
-                low = short & -short
-                short ^= low
-                f = (low.bit_length() - 1) // _FIELD
-                need = (packed >> _FIELD * f & _MASK) - _BIAS
+            needs = packed.to_bytes(steps, "little")  # a byte per step
+            guards = short.to_bytes(steps, "little")  # 0x80 where the need is above 0
+            f = guards.find(0x80)
+            while f >= 0:
+                need = needs[f] - _BIAS
                 thr = step_thr[f]
                 bare = thr[need] if need <= n else -1
                 conds.append((step_ranks[f], bare, thr[need - 1] if need <= n + 1 else -1))
                 if bare < limit:
                     limit = bare
+                f = guards.find(0x80, f + 1)
             return new_part(limit, conds)
 
         layout = self.layout
