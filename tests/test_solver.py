@@ -44,6 +44,8 @@ from tripeaks import (
     Solution,
     Solver,
     Status,
+    WinnableSearch,
+    next_winnable,
     numbered_deal,
     solve,
 )
@@ -504,6 +506,23 @@ def test_the_cycle_collector_is_left_as_a_search_found_it() -> None:
         assert gc.isenabled()
         gc.disable()
         assert Solver(won, STANDARD).solve(won).won
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_hints_and_winnable_searches_leave_the_collector_as_they_found_it() -> None:
+    """A hint and a winnable-deal search pause the collector around all their searches."""
+    assert gc.isenabled()
+    try:
+        assert Game(numbered_deal(15), STANDARD).hint(seconds=0.0).kind == "thinking"
+        assert Game(numbered_deal(588410343), STRICT).hint().kind == "lost"
+        assert next_winnable(588410343, STRICT) > 588410343
+        assert WinnableSearch(588410343, STRICT).step(seconds=0.0) is None
+        assert gc.isenabled()
+        gc.disable()
+        assert Game(numbered_deal(588410343), STRICT).hint().kind == "lost"
+        assert next_winnable(588410343, STRICT) > 588410343
         assert not gc.isenabled()
     finally:
         gc.enable()

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from .moves import Move
 from .position import Position, Status
-from .solver import Result, Solver
+from .solver import Result, Solver, collector_paused
 
 if TYPE_CHECKING:
     from .game import Game
@@ -69,16 +69,17 @@ def hint(
     # the first few of the game: find where they end by halving, not by walking back.
     verdicts: dict[int, Result] = {}
     last = len(positions) - 1
-    for index in _probes(last, verdicts):
-        answer = solver.solve(positions[index], budget=max(budget - spent, 1), seconds=seconds)
-        spent += answer.nodes
-        if answer.result is Result.GAVE_UP:
-            if spent >= budget:
-                return Hint("unknown", "No hint: this position is too hard to work out."), spent
-            return Hint("thinking", "Still thinking…"), spent
-        verdicts[index] = answer.result
-        if index == last and answer.result is Result.WON:
-            return _advice(positions[last], answer.moves[0]), spent
+    with collector_paused():
+        for index in _probes(last, verdicts):
+            answer = solver.solve(positions[index], budget=max(budget - spent, 1), seconds=seconds)
+            spent += answer.nodes
+            if answer.result is Result.GAVE_UP:
+                if spent >= budget:
+                    return Hint("unknown", "No hint: this position is too hard to work out."), spent
+                return Hint("thinking", "Still thinking…"), spent
+            verdicts[index] = answer.result
+            if index == last and answer.result is Result.WON:
+                return _advice(positions[last], answer.moves[0]), spent
     won = [i for i, result in verdicts.items() if result is Result.WON]
     if not won:
         return Hint("lost", "This deal can't be won, whatever you play."), spent

@@ -10,7 +10,7 @@ from .game import Game
 from .numbered import MAX_DEAL, daily_seed, deal_from_seed, numbered_deal
 from .position import Position
 from .rules import STANDARD, Rules
-from .solver import Result, Solver
+from .solver import Result, Solver, collector_paused
 
 __all__ = ["DAILY_CANDIDATES", "DEAL_BUDGET", "DailySearch", "WinnableSearch", "daily_deal", "next_winnable"]
 
@@ -53,23 +53,24 @@ class _FirstWinnable:
         if self.found:
             return True
         deadline = None if seconds is None else time.perf_counter() + seconds
-        while True:
-            start = self._start()
-            if self._solver is None:
-                self._solver = Solver(start, self.rules)
-            left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
-            answer = self._solver.solve(start, budget=self.budget - self._spent, seconds=left)
-            self._spent += answer.nodes
-            if answer.result is Result.GAVE_UP and self._spent < self.budget:
-                return False  # out of time for now
-            self.tried.append((self._key(), answer.result))
-            if answer.result is Result.WON:
-                self.found, self._solver = True, None
-                return True
-            self._next()
-            self._solver, self._spent = None, 0
-            if deadline is not None and time.perf_counter() > deadline:
-                return False
+        with collector_paused():  # collected once, after every candidate this call solves
+            while True:
+                start = self._start()
+                if self._solver is None:
+                    self._solver = Solver(start, self.rules)
+                left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
+                answer = self._solver.solve(start, budget=self.budget - self._spent, seconds=left)
+                self._spent += answer.nodes
+                if answer.result is Result.GAVE_UP and self._spent < self.budget:
+                    return False  # out of time for now
+                self.tried.append((self._key(), answer.result))
+                if answer.result is Result.WON:
+                    self.found, self._solver = True, None
+                    return True
+                self._next()
+                self._solver, self._spent = None, 0
+                if deadline is not None and time.perf_counter() > deadline:
+                    return False
 
 
 class WinnableSearch(_FirstWinnable):
