@@ -120,8 +120,9 @@ def collector_paused() -> Iterator[None]:
 class _Part:
     """One part of a bound: ``tops[t]`` the stock index from which it says a state with top
     ``t`` is lost (one more than the last index it allows with ``t`` as a wildcard), ``tops[0]``
-    the same with no wildcard, the least; ``wild`` the tops that may put it off, the only ones
-    where ``tops[t]`` can differ from ``tops[0]``; ``number`` tells parts apart in a small integer.
+    the same with no wildcard, the least of them; ``wild`` the tops for which it may say so
+    later than ``tops[0]`` (any other top is no help to it); ``number`` tells parts apart in a
+    small integer.
     """
 
     __slots__ = ("number", "tops", "wild")
