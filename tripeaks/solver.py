@@ -806,6 +806,9 @@ class Solver:
             got = search(remaining, offset, top, -1)
         finally:
             self.nodes = count
+            # search refers to itself, a reference cycle that would keep all it refers to (the
+            # solver among them) until the cycle collector runs: broken here
+            search = None  # type: ignore[assignment]
         path.reverse()
         return path if got > offset else None
 
@@ -901,7 +904,10 @@ class Solver:
             dead.add(key)
             return False
 
-        won = search(remaining, stock, waste, left)
+        try:
+            won = search(remaining, stock, waste, left)
+        finally:
+            search = None  # type: ignore[assignment]  # a reference cycle broken (see _last_pass)
         path.reverse()
         return path if won else None
 
@@ -935,7 +941,10 @@ class Solver:
             dead.add(key)
             return False
 
-        won = search(remaining, cycle)
+        try:
+            won = search(remaining, cycle)
+        finally:
+            search = None  # type: ignore[assignment]  # a reference cycle broken (see _last_pass)
         path.reverse()
         return path if won else None
 
@@ -1016,4 +1025,7 @@ def solve(
     ``budget`` caps the states examined and ``seconds`` the time. ``shortest`` asks for a
     winning line with the fewest moves, a slower search.
     """
-    return Solver(position, rules).solve(position, budget=budget, seconds=seconds, shortest=shortest)
+    # The solver is dropped, and what it made freed, before the cycle collector runs again,
+    # which then has nothing of it to go through.
+    with collector_paused():
+        return Solver(position, rules).solve(position, budget=budget, seconds=seconds, shortest=shortest)
