@@ -101,8 +101,9 @@ class _GiveUp(Exception):
 def collector_paused() -> Iterator[None]:
     """Python's cycle collector paused (if it was running), and started again after.
 
-    A search makes no reference cycles, but it makes hundreds of thousands of lists that live
-    as long as its solver, and the collector would go through all of them again and again:
+    A search makes no reference cycles (but for one that gave up, kept in ``_pending`` to carry
+    on: it refers to its solver), but it makes hundreds of thousands of lists that live as long
+    as its solver, and the collector would go through all of them again and again:
     pausing it saves a search 5 to 15% of its time. What is left to collect is collected once
     the collector runs again, which costs a few milliseconds in Pyodide: work that runs several
     searches (a hint, a winnable-deal search) pauses it around all of them, to collect once.
