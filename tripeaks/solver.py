@@ -715,22 +715,18 @@ class Solver:
         look = limit  # when to look at the budget and the clock next
         due = self._due
 
-        def search(remaining: int, i: int, top: int, parent: int) -> int:
-            """The earliest stock index from which (remaining, top) is proved lost: > i if won."""
+        def search(remaining: int, i: int, top: int, record: _Cell) -> int:
+            """The earliest stock index from which (remaining, top) is proved lost: > i if won.
+
+            The caller has looked at ``record``, the cell of ``remaining`` (not empty): the
+            state is not lost at i by what it holds for ``top``.
+            """
             nonlocal count, look
-            if not remaining:
-                return never
-            record = cells.get(remaining)
-            if record is None:
-                record = make_cell(remaining, parent)
             free = record[1]
             near_top = adjacent_slots[top]
             plays = free & near_top
             # a top that allows no play matters no more than any other such top
             key = 5 + top if plays else 5  # where the cell keeps lost t (see _Cell)
-            lost: int = record[key]
-            if i >= lost:  # proved lost, or lost by the bounds
-                return lost
             drawn = record[2]
             if i >= drawn and i and top == stock[i - 1]:
                 # this is the state just after drawing to i, lost: so from i on, not
@@ -749,10 +745,21 @@ class Solver:
                 plays ^= low
                 slot = bit_index[low % 37]
                 r = rank[slot]
-                got = search(remaining ^ low, i, r, remaining)
-                if got > i:
+                child = remaining ^ low
+                if not child:
                     path.append(slot)
-                    return got
+                    return never
+                # The child's entry is looked at here, not in the call: a child already proved
+                # lost, or lost by its bounds (about half of them), costs no call.
+                below = cells.get(child)
+                if below is None:
+                    below = make_cell(child, remaining)
+                got: int = below[5 + r if below[1] & adjacent_slots[r] else 5]
+                if got > i:
+                    got = search(child, i, r, below)
+                    if got > i:
+                        path.append(slot)
+                        return got
                 if got > best:
                     best = got
                 if got > 1:
@@ -785,7 +792,17 @@ class Solver:
                         k = k_slot >> 5
                         slot = k_slot & 31
                         r = rank[slot]
-                        got = search(remaining ^ 1 << slot, k, r, remaining)
+                        child = remaining ^ 1 << slot
+                        if not child:
+                            path.append(slot)
+                            path.extend([_ADVANCE] * (k - i))
+                            return never
+                        below = cells.get(child)
+                        if below is None:
+                            below = make_cell(child, remaining)
+                        got = below[5 + r if below[1] & adjacent_slots[r] else 5]
+                        if got > k:
+                            got = search(child, k, r, below)
                         if got > k:
                             path.append(slot)
                             path.extend([_ADVANCE] * (k - i))
@@ -804,7 +821,15 @@ class Solver:
             return best
 
         try:
-            got = search(remaining, offset, top, -1)
+            if not remaining:
+                got = never
+            else:
+                record = cells.get(remaining)
+                if record is None:
+                    record = make_cell(remaining, -1)
+                got = record[5 + top if record[1] & adjacent_slots[top] else 5]
+                if got > offset:
+                    got = search(remaining, offset, top, record)
         finally:
             self.nodes = count
             # search refers to itself, a reference cycle that would keep all it refers to (the
