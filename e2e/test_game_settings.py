@@ -99,6 +99,29 @@ def test_winnable_deals_only(page: Page) -> None:
         assert answer.won, f"deal {data['number']} was dealt as winnable"
 
 
+def test_a_winnable_deal_is_found_while_the_player_plays(page: Page) -> None:
+    open_game(page, "?deal=5")
+    open_settings(page)
+    page.check('input[name=rule_set][value="strict"]')
+    page.check('input[name="winnable_only"]')
+    save_settings(page)  # a winnable deal under the new rules, searched for there and then
+    # In idle moments the page works out the hint, then looks for the next winnable deal.
+    page.wait_for_function("/^[0-9]+$/.test(document.documentElement.dataset.dealAhead || '')", timeout=30_000)
+    ahead = int(page.evaluate("document.documentElement.dataset.dealAhead"))
+    page.evaluate("""() => {
+        window.said = [];
+        new MutationObserver(() => window.said.push(document.querySelector('#message').textContent))
+            .observe(document.querySelector('#message'), {childList: true, characterData: true, subtree: true});
+    }""")
+    page.click("#new")
+    page.wait_for_function(f"JSON.parse(window.tripeaksState()).number === {ahead}")
+    said = page.evaluate("window.said")
+    assert not any(text.startswith("Looking") for text in said), said
+    data = state(page)
+    assert data["rules"] == "strict" and not data["moves"]
+    assert solve(Position.start(numbered_deal(ahead)), engine_game(data).rules).won
+
+
 def test_frames_off_and_on(page: Page) -> None:
     open_game(page, "?deal=1")
     expect(page.locator("#table")).to_have_class("table frames")

@@ -141,6 +141,7 @@ class App:
         self.conflict = False
         self.searching = False
         self.think_wake = asyncio.Event()  # set whenever the table is drawn: something new to think about
+        self.ahead: WinnableSearch | None = None  # the next winnable deal, searched for while the player plays
         self.daily_deals: dict[str, Deal] = {}  # a day's deal, once searched for
         self.wired = False
         self.tasks: set = set()
@@ -572,12 +573,14 @@ class App:
     async def _think_ahead(self) -> None:
         """While the player thinks, work out the hint for the position on the table in short
         slices (``Game.think``), so that asking for it answers at once: proving a deal lost can
-        take a second or more in the browser."""
+        take a second or more in the browser. Then, with winnable deals only, the next deal
+        (``_deal_ahead``), so that a new deal is dealt at once."""
         thought = None  # the position whose hint is worked out
         while True:
             game = self.game
             here = (id(game), game.moves_made, game.position)
-            if here == thought or game.status is not Status.PLAYING:
+            hinted = here == thought or game.status is not Status.PLAYING
+            if hinted and self._deal_ahead() is None:
                 self.think_wake.clear()
                 await self.think_wake.wait()  # nothing to do until the table changes
                 continue
@@ -585,11 +588,28 @@ class App:
             if self.game is not game or self.searching or document.hidden:
                 continue
             try:
-                if game.think(THINK_SECONDS):
-                    thought = here
+                if not hinted:
+                    if game.think(THINK_SECONDS):
+                        thought = here
+                elif (search := self._deal_ahead()) is not None:
+                    search.step(THINK_SECONDS)
             except Exception as error:  # thinking ahead is a nicety: never let it break the page
                 window.console.warn(f"TriPeaks stopped thinking ahead: {error!r}")
                 return
+
+    def _deal_ahead(self) -> WinnableSearch | None:
+        """The search for the next winnable deal under the present rules, while one is wanted and
+        not yet found: started from a random deal number when there is none."""
+        if not self.settings.winnable_only:
+            return None
+        rules = self.settings.rules
+        if self.ahead is None or self.ahead.rules != rules:
+            self.ahead = WinnableSearch(random.randint(1, MAX_DEAL - 10_000), rules)
+            document.documentElement.dataset.dealAhead = ""
+        if self.ahead.found:
+            document.documentElement.dataset.dealAhead = str(self.ahead.number)  # for the tests
+            return None
+        return self.ahead
 
     async def new_deal(self) -> None:
         if self.searching:
@@ -597,18 +617,19 @@ class App:
         rules = self.settings.rules
         number = random.randint(1, MAX_DEAL)
         if self.settings.winnable_only:
+            # the deal searched for while the player played (see _think_ahead), however far it got
+            search = self._deal_ahead() or self.ahead
+            self.ahead = None
+            document.documentElement.dataset.dealAhead = ""
+            if not search.found:
+                self.say("Looking for a winnable deal…")
             self.searching = True
-            self.say("Looking for a winnable deal…")
             try:
-                number = await self._winnable(number, rules)
+                number = await _in_slices(search)
             finally:
                 self.searching = False
         self.start(Game(numbered_deal(number), rules, number=number))
         self.say(f"{self._deal_words()}. {self._status_words()}")
-
-    async def _winnable(self, number: int, rules) -> int:
-        """The first deal from ``number`` on that the engine proves winnable, searched in slices."""
-        return await _in_slices(WinnableSearch(min(number, MAX_DEAL - 10_000), rules))
 
     async def daily(self) -> None:
         """Today's deal (the player's calendar day), searched for in slices like a winnable deal."""
