@@ -106,12 +106,14 @@ def test_a_winnable_deal_is_found_while_the_player_plays(page: Page) -> None:
     page.check('input[name="winnable_only"]')
     save_settings(page)  # a winnable deal under the new rules, searched for there and then
     # In idle moments the page works out the hint, then looks for the next winnable deal.
-    page.wait_for_function("/^[0-9]+$/.test(document.documentElement.dataset.dealAhead || '')", timeout=30_000)
+    ready = "/^[0-9]+$/.test(document.documentElement.dataset.dealAhead || '')"
+    page.wait_for_function(ready, timeout=30_000)
     ahead = int(page.evaluate("document.documentElement.dataset.dealAhead"))
     page.evaluate("""() => {
+        const message = document.querySelector('#message');
         window.said = [];
-        new MutationObserver(() => window.said.push(document.querySelector('#message').textContent))
-            .observe(document.querySelector('#message'), {childList: true, characterData: true, subtree: true});
+        new MutationObserver(() => window.said.push(message.textContent))
+            .observe(message, {childList: true, characterData: true, subtree: true});
     }""")
     page.click("#new")
     page.wait_for_function(f"JSON.parse(window.tripeaksState()).number === {ahead}")

@@ -141,7 +141,7 @@ class App:
         self.conflict = False
         self.searching = False
         self.think_wake = asyncio.Event()  # set whenever the table is drawn: something new to think about
-        self.ahead: WinnableSearch | None = None  # the next winnable deal, searched for while the player plays
+        self.ahead: WinnableSearch | None = None  # the next winnable deal, looked for as the player plays
         self.daily_deals: dict[str, Deal] = {}  # a day's deal, once searched for
         self.wired = False
         self.tasks: set = set()
