@@ -111,15 +111,24 @@ class Layout:
             out.append((near, freed))
         return tuple(out)
 
+    @cached_property
+    def _free_of(self) -> dict[int, int]:
+        """``free(remaining)`` for each set of remaining slots met so far (a layout has only so
+        many: 22,932 for TriPeaks)."""
+        return {}
+
     def free(self, remaining: int) -> int:
         """The mask of remaining slots with nothing left on top of them."""
-        covered_by = self.covered_by
-        free, todo = 0, remaining
-        while todo:
-            low = todo & -todo
-            todo ^= low
-            if not remaining & covered_by[low.bit_length() - 1]:
-                free |= low
+        free = self._free_of.get(remaining)
+        if free is None:
+            covered_by = self.covered_by
+            free, todo = 0, remaining
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                if not remaining & covered_by[low.bit_length() - 1]:
+                    free |= low
+            self._free_of[remaining] = free
         return free
 
     def is_free(self, remaining: int, slot: int) -> bool:

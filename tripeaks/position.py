@@ -53,17 +53,23 @@ class Position:
     score: int = 0
     run: int = 0
     layout: Layout = field(default=TRIPEAKS, compare=False, repr=False)
+    remaining: int = field(init=False, compare=False, repr=False)
+    """The mask of layout slots still holding a card (worked out from ``cards``)."""
+
+    def __post_init__(self) -> None:
+        remaining = 0
+        bit = 1
+        for card in self.cards:
+            if card is not None:
+                remaining |= bit
+            bit <<= 1
+        object.__setattr__(self, "remaining", remaining)
 
     @staticmethod
     def start(deal: Deal) -> Position:
         return Position(deal.layout_cards, deal.stock, (deal.waste,), layout=deal.layout)
 
     # What is on the table
-
-    @property
-    def remaining(self) -> int:
-        """The mask of layout slots still holding a card."""
-        return sum(1 << i for i, card in enumerate(self.cards) if card is not None)
 
     @property
     def free(self) -> int:
@@ -96,18 +102,27 @@ class Position:
 
     def slot_of(self, card: Card) -> int | None:
         """The layout slot holding ``card``, or ``None`` if it is not on the table."""
+        for slot, here in enumerate(self.cards):
+            if here is card:  # the usual case, and much quicker than comparing cards
+                return slot
         try:
             return self.cards.index(card)
         except ValueError:
             return None
 
     def can_play(self, card: Card, rules: Rules) -> bool:
+        return self._playable_slot(card, rules) is not None
+
+    def _playable_slot(self, card: Card, rules: Rules) -> int | None:
+        """The slot of ``card`` if it can be played now."""
         slot = self.slot_of(card)
-        return (
+        if (
             slot is not None
             and self.layout.is_free(self.remaining, slot)
             and adjacent(card.rank, self.top.rank, rules.wrap)
-        )
+        ):
+            return slot
+        return None
 
     def playable_ranks(self, rules: Rules) -> tuple[int, ...]:
         """The ranks that would go on the waste right now."""
@@ -119,12 +134,13 @@ class Position:
     # The rules
 
     def status(self, rules: Rules) -> Status:
-        if all(card is None for card in self.cards):
+        if not self.remaining:
             return Status.WON
-        free = [self.cards[s] for s in bits(self.free)]
+        free = [card for s in bits(self.free) if (card := self.cards[s]) is not None]
         top = self.top.rank
-        if any(adjacent(c.rank, top, rules.wrap) for c in free if c is not None):
-            return Status.PLAYING
+        for card in free:
+            if adjacent(card.rank, top, rules.wrap):
+                return Status.PLAYING
         if rules.passes is None:
             ranks = {c.rank for c in (*self.stock, *self.waste)}
             if any(adjacent(c.rank, r, rules.wrap) for c in free if c for r in ranks):
@@ -152,16 +168,18 @@ class Position:
 
     def after(self, move: Move, rules: Rules) -> Position:
         """The position once ``move`` is made; raises :class:`IllegalMoveError` if it can't be."""
-        status = self.status(rules)
-        if status is Status.WON:
-            raise IllegalMoveError("The peaks are cleared: this game is won.")
-        if status is Status.OUT_OF_MOVES:
-            raise IllegalMoveError("No more moves: this game is over.")
+        # A card that can be played means the game is in play: only other moves need the status.
+        slot = self._playable_slot(move.card, rules) if move.kind == "play" and move.card else None
+        if slot is None:
+            status = self.status(rules)
+            if status is Status.WON:
+                raise IllegalMoveError("The peaks are cleared: this game is won.")
+            if status is Status.OUT_OF_MOVES:
+                raise IllegalMoveError("No more moves: this game is over.")
         if move.kind == "play" and move.card is not None:
             card = move.card
-            if not self.can_play(card, rules):
+            if slot is None:
                 raise IllegalMoveError(self.explain(card, rules))
-            slot = self.cards.index(card)
             cards = (*self.cards[:slot], None, *self.cards[slot + 1:])
             run = self.run + 1
             score = self.score + run

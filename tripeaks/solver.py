@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from .layout import Layout, bits
+from .layout import bits
 from .moves import DRAW, RESET, Move
 from .position import Position, Status
 from .rules import Rules
@@ -248,13 +248,6 @@ def _make_flow(wrap: bool) -> _Flow:
 _FLOWS = {wrap: _make_flow(wrap) for wrap in (False, True)}  # the same for every deal
 
 
-_FREE_CACHE: dict[int, dict[int, int]] = {}
-
-
-def _free_table(layout: Layout) -> dict[int, int]:
-    """A cache, shared by every solver of one layout, of the free slots of each set of cards left."""
-    return _FREE_CACHE.setdefault(id(layout), {})
-
 
 class Solver:
     """Solves positions of one deal under one set of rules, remembering what it proved.
@@ -286,7 +279,6 @@ class Solver:
             else 0
             for s, r in enumerate(self.rank)
         ]
-        self._free = _free_table(layout)
         size = layout.size
         # dependants[s]: the cards s supports; a card whose last supporter goes is isolated
         self.dependants = [0] * size
@@ -320,10 +312,7 @@ class Solver:
     # Shared helpers
 
     def free(self, remaining: int) -> int:
-        free = self._free.get(remaining)
-        if free is None:
-            free = self._free[remaining] = self.layout.free(remaining)
-        return free
+        return self.layout.free(remaining)
 
     def layout_ranks(self, remaining: int) -> int:
         ranks = self._layout_ranks.get(remaining)
