@@ -79,6 +79,22 @@ def test_score_matches_the_scoring_table(data: st.DataObject, deal: Deal, rules:
 
 
 @given(st.data(), numbered_deals, rules_st)
+@settings(max_examples=40, deadline=None)
+def test_a_move_naming_an_equal_card_plays_the_same(data: st.DataObject, deal: Deal, rules: Rules) -> None:
+    def check(game: Game, move: Move) -> None:
+        position = game.position
+        if move.card is not None:  # the same card, parsed afresh: not the object on the table
+            same = position.after(Move("play", Card.parse(move.card.code)), rules)
+            played = position.after(move, rules)
+            assert same == played and same.remaining == played.remaining
+        game.push(move)
+        cards = game.position.cards
+        assert game.position.remaining == sum(1 << s for s, card in enumerate(cards) if card is not None)
+
+    random_game(data, rules, deal, each=check)
+
+
+@given(st.data(), numbered_deals, rules_st)
 @settings(max_examples=50, deadline=None)
 def test_restart_then_redo_everything_replays_the_game(
     data: st.DataObject, deal: Deal, rules: Rules
