@@ -248,7 +248,6 @@ def _make_flow(wrap: bool) -> _Flow:
 _FLOWS = {wrap: _make_flow(wrap) for wrap in (False, True)}  # the same for every deal
 
 
-
 class Solver:
     """Solves positions of one deal under one set of rules, remembering what it proved.
 
