@@ -694,7 +694,9 @@ class Solver:
         n = len(stock)
         state = self._pass_of(bid)
         cells, make_cell = state.cells, state.cell
-        lastadj, nextadj = state.lastadj, state.nextadj
+        # the draw tables of the card in each slot (its rank's)
+        last_at = [state.lastadj[r] for r in self.rank]
+        next_at = [state.nextadj[r] for r in self.rank]
         adjacent_slots, rank = self.adjacent_slots, self.rank
         bit_index = _BIT_INDEX
         path: list[int] = []
@@ -751,7 +753,7 @@ class Solver:
                 if got > best:
                     best = got
                 if got > 1:
-                    a = lastadj[r][got - 1]
+                    a = last_at[slot][got - 1]
                     if a > latest:
                         latest = a
             if drawn > i + 1:
@@ -765,13 +767,12 @@ class Solver:
                     low = todo & -todo
                     todo ^= low
                     slot = bit_index[low % 37]
-                    r = rank[slot]
-                    k = nextadj[r][i]
+                    k = next_at[slot][i]
                     if k < end:
                         draws.append(k << 5 | slot)
                     else:
                         # no stock card one away before the end: none after i is any use
-                        a = lastadj[r][i]
+                        a = last_at[slot][i]
                         if a > latest:
                             latest = a
                 if draws:
@@ -796,7 +797,7 @@ class Solver:
                             path.extend([_ADVANCE] * (k - i))
                             return got
                         if got > 1:
-                            a = lastadj[r][got - 1 if got <= i else i]
+                            a = last_at[slot][got - 1 if got <= i else i]
                             if a > latest:
                                 latest = a
                 # Every state just after a draw from i + 1 on is lost; one at k <= i needs a
