@@ -541,9 +541,14 @@ class Solver:
         no_part = _Part(0, n, [])
         numbers = [0]
 
+        # Parts that say the same for every top are one part (18,462 flow parts made on every 10th
+        # Strict deal say only 3,222 different things), so their pairs' bounds are shared.
+        by_tops: dict[tuple[int, ...], _Part] = {}
+
         def new_part(limit: int, conds: list[tuple[int, int, int]]) -> _Part:
             numbers[0] += 1
-            return _Part(numbers[0], limit, conds)
+            part = _Part(numbers[0], limit, conds)
+            return by_tops.setdefault(tuple(part.tops), part)
 
         def isolated_part(todo: int) -> _Part:
             isolated: list[tuple[int, int]] = []  # (deadline, rank), deepest first
