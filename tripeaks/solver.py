@@ -176,7 +176,7 @@ class _Pass:
 
     cells: dict[int, _Cell]
     inherited: dict[int, int]  # proved lost just after a draw with a longer stock, by cards
-    cell: Callable[[int, int], _Cell]
+    cell: Callable[[int, int, _Cell | None], _Cell]
     lastadj: list[list[int]]  # [r][u]: the latest k <= u with stock[k-1] one rank from r (0 if none)
     nextadj: list[list[int]]  # [r][i]: the first k > i with stock[k-1] one rank from r (n + 1 if none)
 
@@ -528,8 +528,9 @@ class Solver:
         field_add, field_guard = self.flow.add, self.flow.guard
         spread = _FIELD - 1
         cells: dict[int, _Cell] = {}
-        # the bounds of a pair of parts, by their numbers: a cell's lost 0 to 13 before anything
-        # is proved (its after_draw is one more than lost 0), shared by every cell with that pair
+        # the bounds of a pair of parts, by their numbers: a cell as it starts (see _Cell) with
+        # after_draw and lost 0 to 13 filled in (after_draw is one more than lost 0), nothing
+        # proved, and the rest to fill; every cell with that pair starts as a copy of it
         bounds_of: dict[int, list[int]] = {}
         inherited: dict[int, int] = {}  # proved lost after a draw with a longer stock
         never = n + 1
@@ -608,9 +609,9 @@ class Solver:
         bit_index = _BIT_INDEX
         field_base = self.flow.base
 
-        def cell(cards: int, parent: int) -> _Cell:
-            """The cell of ``cards``, worked out from its parent's (one card more) if known."""
-            known = cells.get(parent)
+        def cell(cards: int, parent: int, known: _Cell | None) -> _Cell:
+            """The cell of ``cards``, worked out from ``known``, the cell of ``parent`` (one card
+            more), if given."""
             if known is None:
                 free = layout.free(cards)
                 isolated = 0
@@ -668,13 +669,18 @@ class Solver:
                 # drawn on: from lost 0 on, that is lost. Where the part with the earlier
                 # lost 0 has no wildcard, the other part's lost t is no earlier.
                 low_part, high = (part, flow) if part.tops[0] <= flow.tops[0] else (flow, part)
-                bounds = bounds_of[pair] = low_part.tops.copy()
+                bounds = low_part.tops.copy()
                 others = high.tops
                 for t in low_part.wild:
                     if others[t] < bounds[t]:
                         bounds[t] = others[t]
-            drawn = inherited.get(cards, never) if inherited else never  # (fast searches inherit nothing)
-            found = [bounds[0] + 1, free, drawn, isolated, packed, *bounds]
+                bounds = bounds_of[pair] = [bounds[0] + 1, 0, never, 0, 0, *bounds]
+            found = bounds.copy()
+            found[1] = free
+            found[3] = isolated
+            found[4] = packed
+            if inherited:
+                found[2] = inherited.get(cards, never)
             cells[cards] = found
             return found
 
@@ -748,7 +754,7 @@ class Solver:
                 # lost, or lost by its bounds (about half of them), costs no call.
                 below = cells.get(child)
                 if below is None:
-                    below = make_cell(child, remaining)
+                    below = make_cell(child, remaining, record)
                 got: int = below[5 + r if below[1] & adjacent_slots[r] else 5]
                 if got > i:
                     got = search(child, i, r, below)
@@ -793,7 +799,7 @@ class Solver:
                             return never
                         below = cells.get(child)
                         if below is None:
-                            below = make_cell(child, remaining)
+                            below = make_cell(child, remaining, record)
                         got = below[5 + r if below[1] & adjacent_slots[r] else 5]
                         if got > k:
                             got = search(child, k, r, below)
@@ -820,7 +826,7 @@ class Solver:
             else:
                 record = cells.get(remaining)
                 if record is None:
-                    record = make_cell(remaining, -1)
+                    record = make_cell(remaining, -1, None)
                 got = record[5 + top if record[1] & adjacent_slots[top] else 5]
                 if got > offset:
                     got = search(remaining, offset, top, record)
