@@ -609,9 +609,9 @@ class Solver:
         bit_index = _BIT_INDEX
         field_base = self.flow.base
 
-        def cell(cards: int, parent: int, known: _Cell | None) -> _Cell:
-            """The cell of ``cards``, worked out from ``known``, the cell of ``parent`` (one card
-            more), if given."""
+        def cell(cards: int, slot: int, known: _Cell | None) -> _Cell:
+            """The cell of ``cards``, worked out from ``known`` if given: the cell of the same
+            cards and the one in ``slot``."""
             if known is None:
                 free = layout.free(cards)
                 isolated = 0
@@ -625,8 +625,7 @@ class Solver:
                         isolated |= low
                     packed += weight[s]
             else:
-                low = parent ^ cards
-                slot = bit_index[low % 37]
+                low = 1 << slot
                 near, freed = uncovering[slot]
                 free = known[1] ^ low | freed[cards & near]
                 around, table = isolating[slot]
@@ -754,7 +753,7 @@ class Solver:
                 # lost, or lost by its bounds (about half of them), costs no call.
                 below = cells.get(child)
                 if below is None:
-                    below = make_cell(child, remaining, record)
+                    below = make_cell(child, slot, record)
                 got: int = below[5 + r if below[1] & adjacent_slots[r] else 5]
                 if got > i:
                     got = search(child, i, r, below)
@@ -799,7 +798,7 @@ class Solver:
                             return never
                         below = cells.get(child)
                         if below is None:
-                            below = make_cell(child, remaining, record)
+                            below = make_cell(child, slot, record)
                         got = below[5 + r if below[1] & adjacent_slots[r] else 5]
                         if got > k:
                             got = search(child, k, r, below)
@@ -826,7 +825,7 @@ class Solver:
             else:
                 record = cells.get(remaining)
                 if record is None:
-                    record = make_cell(remaining, -1, None)
+                    record = make_cell(remaining, 0, None)
                 got = record[5 + top if record[1] & adjacent_slots[top] else 5]
                 if got > offset:
                     got = search(remaining, offset, top, record)
