@@ -310,9 +310,6 @@ class Solver:
 
     # Shared helpers
 
-    def free(self, remaining: int) -> int:
-        return self.layout.free(remaining)
-
     def layout_ranks(self, remaining: int) -> int:
         ranks = self._layout_ranks.get(remaining)
         if ranks is None:
@@ -914,7 +911,7 @@ class Solver:
             if ranks & ~_neighbour_ranks(avail, self.wrap):
                 dead.add(key)
                 return False
-            plays = self.free(remaining) & self.adjacent_slots[waste[-1]]
+            plays = self.layout.free(remaining) & self.adjacent_slots[waste[-1]]
             for slot in bits(plays):
                 if search(remaining ^ 1 << slot, stock, (*waste, self.rank[slot]), left):
                     path.append(slot)
@@ -955,7 +952,7 @@ class Solver:
             if ranks & ~_neighbour_ranks(ranks | _rank_bits(cycle), self.wrap):
                 dead.add(key)
                 return False
-            free = self.free(remaining)
+            free = self.layout.free(remaining)
             for k, top in enumerate(cycle):
                 for slot in bits(free & self.adjacent_slots[top]):
                     after = (self.rank[slot], *cycle[k + 1 :], *cycle[:k], top)
@@ -1018,7 +1015,7 @@ class Solver:
                 continue
             steps: list[tuple[int, State, int]] = [
                 (0, (remaining ^ 1 << slot, stock, (*waste, self.rank[slot]), left), slot)
-                for slot in bits(self.free(remaining) & self.adjacent_slots[waste[-1]])
+                for slot in bits(self.layout.free(remaining) & self.adjacent_slots[waste[-1]])
             ]
             if stock:
                 steps.append((1, (remaining, stock[1:], (*waste, stock[0]), left), _ADVANCE))

@@ -591,8 +591,8 @@ class App:
                 if not hinted:
                     if game.think(THINK_SECONDS):
                         thought = here
-                elif (search := self._deal_ahead()) is not None:
-                    search.step(THINK_SECONDS)
+                elif (search := self._deal_ahead()) is not None and search.step(THINK_SECONDS):
+                    document.documentElement.dataset.dealAhead = str(search.number)  # for the tests
             except Exception as error:  # thinking ahead is a nicety: never let it break the page
                 window.console.warn(f"TriPeaks stopped thinking ahead: {error!r}")
                 return
@@ -606,10 +606,7 @@ class App:
         if self.ahead is None or self.ahead.rules != rules:
             self.ahead = WinnableSearch(random.randint(1, MAX_DEAL - 10_000), rules)
             document.documentElement.dataset.dealAhead = ""
-        if self.ahead.found:
-            document.documentElement.dataset.dealAhead = str(self.ahead.number)  # for the tests
-            return None
-        return self.ahead
+        return None if self.ahead.found else self.ahead
 
     async def new_deal(self) -> None:
         if self.searching:
