@@ -128,31 +128,34 @@ class _Part:
 
     __slots__ = ("number", "tops", "wild")
 
-    def __init__(self, number: int, limit: int, conds: list[tuple[int, int, int]]) -> None:
-        """``conds``: (stock ranks, threshold, threshold with the top as a wildcard)."""
+    def __init__(self, number: int, tops: list[int], wild: list[int]) -> None:
         self.number = number
-        tops = [limit + 1] * 14
-        wild = []
-        # A top changes the limit only if it is a wildcard for every condition at the limit
-        # (a wildcard never makes a threshold earlier).
-        common = _RANKS
-        for ranks, bare, _ in conds:
-            if bare == limit:
-                common &= ranks
-        if conds:
-            while common:
-                low = common & -common
-                common ^= low
-                top = low.bit_length() - 1
-                best = conds[0][2] if conds[0][0] & low else conds[0][1]
-                for ranks, bare, topped in conds:
-                    v = topped if ranks & low else bare
-                    if v < best:
-                        best = v
-                tops[top] = best + 1
-                wild.append(top)
         self.tops = tops
         self.wild = wild
+
+
+def _tops(limit: int, common: int, conds: list[tuple[int, int, int]]) -> tuple[list[int], list[int]]:
+    """A part's ``tops`` and ``wild`` from its conditions (stock ranks, threshold, threshold
+    with the top as a wildcard), the least threshold ``limit`` and ``common``, the ranks of
+    every condition at the limit (nonempty ``conds``)."""
+    tops = [limit + 1] * 14
+    wild = []
+    # A top changes the limit only if it is a wildcard for every condition at the limit
+    # (a wildcard never makes a threshold earlier).
+    while common:
+        low = common & -common
+        common ^= low
+        top = _BIT_INDEX[low % 37]
+        best = 1 << 30  # above every threshold
+        for ranks, bare, topped in conds:
+            if ranks & low:
+                if topped < best:
+                    best = topped
+            elif bare < best:
+                best = bare
+        tops[top] = best + 1
+        wild.append(top)
+    return tops, wild
 
 
 # A set of cards in the last pass through one stock: a cell, the list
@@ -494,34 +497,32 @@ class Solver:
             row = nextadj[r]
             for u in range(n - 1, -1, -1):
                 row[u] = u + 1 if near[r] >> stock[u] & 1 else row[u + 1]
+        # tables[ranks]: (counts, where): where, the indices k (from 1) of the stock cards of
+        # ``ranks``, in order; counts[k], how many of them are at k or before
         tables: dict[int, tuple[list[int], list[int]]] = {}
 
-        def last_start(ranks: int, deadline: int, need: int) -> int:
-            """The last index i from which (i, deadline] holds ``need`` cards of ``ranks``."""
-            if need <= 0:
-                return n
-            found = tables.get(ranks)
-            if found is None:
-                counts = [0] * (n + 1)
-                where: list[int] = []
-                for k in range(1, n + 1):
-                    if ranks >> stock[k - 1] & 1:
-                        where.append(k)
-                    counts[k] = len(where)
-                found = tables[ranks] = (counts, where)
-            c = found[0][deadline] if deadline > 0 else 0
-            if need > c:
-                return -1
-            return found[1][c - need] - 1
-
-        def thresholds(ranks: int) -> list[int]:
-            """``[need]``: the last index i from which the stock after i holds ``need``
-            cards of ``ranks`` (-1 if none), for need from 0 to n + 1."""
-            at = [k for k in range(n, 0, -1) if ranks >> stock[k - 1] & 1]  # last first
-            return [n] + [k - 1 for k in at] + [-1] * (n + 1 - len(at))
+        def table(ranks: int) -> tuple[list[int], list[int]]:
+            counts = [0] * (n + 1)
+            where: list[int] = []
+            for k in range(1, n + 1):
+                if ranks >> stock[k - 1] & 1:
+                    where.append(k)
+                counts[k] = len(where)
+            found = tables[ranks] = (counts, where)
+            return found
 
         step_ranks = self.flow.step_ranks
-        step_thr = [thresholds(ranks) for ranks in step_ranks]
+        # step_conds[f][b]: the condition of step f when its need's byte is b (need b - _BIAS > 0):
+        # (ranks, the last index i from which the stock after i holds ``need`` cards of the
+        # step's ranks (-1 if none), the same for need - 1)
+        step_conds: list[list[tuple[int, int, int]]] = []
+        most = self.layout.size + 1  # no need is more than the cards of the layout
+        unused = (0, n, n)
+        for ranks in step_ranks:
+            at = [k for k in range(n, 0, -1) if ranks >> stock[k - 1] & 1]  # last first
+            thr = [n, *(k - 1 for k in at), *[-1] * (most - len(at))]
+            conds = [(ranks, thr[need], thr[need - 1]) for need in range(1, most + 1)]
+            step_conds.append([unused] * (_BIAS + 1) + conds)
         field_add, field_guard = self.flow.add, self.flow.guard
         spread = _FIELD - 1
         cells: dict[int, _Cell] = {}
@@ -536,17 +537,19 @@ class Solver:
         isolated_parts: dict[int, _Part] = {}
         flow_parts: dict[int, _Part] = {}  # by the needs that are short
         flow_of: dict[int, _Part] = {}  # by all the needs
-        no_part = _Part(0, n, [])
-        numbers = [0]
+        no_part = _Part(0, [n + 1] * 14, [])
 
         # Parts that say the same for every top are one part (18,462 flow parts made on every 10th
         # Strict deal say only 3,222 different things), so their pairs' bounds are shared.
         by_tops: dict[tuple[int, ...], _Part] = {}
 
-        def new_part(limit: int, conds: list[tuple[int, int, int]]) -> _Part:
-            numbers[0] += 1
-            part = _Part(numbers[0], limit, conds)
-            return by_tops.setdefault(tuple(part.tops), part)
+        def new_part(limit: int, common: int, conds: list[tuple[int, int, int]]) -> _Part:
+            tops, wild = _tops(limit, common, conds)
+            key = tuple(tops)
+            part = by_tops.get(key)
+            if part is None:
+                part = by_tops[key] = _Part(len(by_tops) + 1, tops, wild)
+            return part
 
         def isolated_part(todo: int) -> _Part:
             isolated: list[tuple[int, int]] = []  # (deadline, rank), deepest first
@@ -563,42 +566,63 @@ class Solver:
                         cap = below[0] - 1
                 isolated.append((lastadj[r][cap] if cap > 0 else 0, r))
                 slots.append(s)
-            conds: list[tuple[int, int, int]] = []  # (ranks, threshold, threshold with the top)
+            # Hall's conditions: (ranks, threshold, threshold with the top); the threshold is the
+            # last index i from which the stock in (i, deadline] holds the ``need`` cards of ranks
+            # (where[c - need] - 1 of the c in (0, deadline]), -1 if it holds fewer
+            conds: list[tuple[int, int, int]] = []
             limit = n
+            common = _RANKS  # the ranks of every condition at the limit
             isolated.sort()
             by_rank = [0] * 14
             union = 0
             for j, (d, r) in enumerate(isolated, 1):
                 m = by_rank[r] = by_rank[r] + 1
-                bare = last_start(near[r], d, m)
-                conds.append((near[r], bare, last_start(near[r], d, m - 1)))
-                if bare < limit:
-                    limit = bare
-                union |= near[r]
-                if j > m:
-                    bare = last_start(union, d, j)
-                    conds.append((union, bare, last_start(union, d, j - 1)))
+                ranks = near[r]
+                counts, where = tables.get(ranks) or table(ranks)
+                c = counts[d]
+                bare = where[c - m] - 1 if m <= c else -1
+                conds.append((ranks, bare, (where[c - m + 1] - 1 if m <= c + 1 else -1) if m > 1 else n))
+                if bare <= limit:
                     if bare < limit:
                         limit = bare
-            return new_part(limit, conds)
+                        common = ranks
+                    else:
+                        common &= ranks
+                union |= ranks
+                if j > m:
+                    counts, where = tables.get(union) or table(union)
+                    c = counts[d]
+                    bare = where[c - j] - 1 if j <= c else -1
+                    conds.append((union, bare, where[c - j + 1] - 1 if j <= c + 1 else -1))
+                    if bare <= limit:
+                        if bare < limit:
+                            limit = bare
+                            common = union
+                        else:
+                            common &= union
+            return new_part(limit, common, conds)
 
         steps = len(step_ranks)
 
         def flow_part(packed: int, short: int) -> _Part:
             conds: list[tuple[int, int, int]] = []
             limit = n
+            common = _RANKS
             needs = packed.to_bytes(steps, "little")  # a byte per step
             guards = short.to_bytes(steps, "little")  # 0x80 where the need is above 0
             f = guards.find(0x80)
             while f >= 0:
-                need = needs[f] - _BIAS
-                thr = step_thr[f]
-                bare = thr[need] if need <= n else -1
-                conds.append((step_ranks[f], bare, thr[need - 1] if need <= n + 1 else -1))
-                if bare < limit:
-                    limit = bare
+                cond = step_conds[f][needs[f]]
+                conds.append(cond)
+                bare = cond[1]
+                if bare <= limit:
+                    if bare < limit:
+                        limit = bare
+                        common = cond[0]
+                    else:
+                        common &= cond[0]
                 f = guards.find(0x80, f + 1)
-            return new_part(limit, conds)
+            return new_part(limit, common, conds)
 
         layout = self.layout
         support, dependants, weight = self.support, self.dependants, self.weight
