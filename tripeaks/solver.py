@@ -896,13 +896,16 @@ class Solver:
             return
         never = len(self._base_stock[shorter]) + 1
         source, dest = self._pass_of(longer), self._pass_of(shorter)
+        # A cell starts from what its stock inherited and only goes lower: it overrides it.
+        found = {cards: at for cards, at in source.inherited.items() if at < never}
+        found.update({cards: record[2] for cards, record in source.cells.items() if record[2] < never})
         into = dest.inherited
-        for cards, at in source.inherited.items():
-            if at < into.get(cards, never):
-                into[cards] = at
-        for cards, record in source.cells.items():
-            if record[2] < into.get(cards, never):
-                into[cards] = record[2]
+        if into:
+            for cards, at in found.items():
+                if at < into.get(cards, never):
+                    into[cards] = at
+        else:  # a pass just made, as in every round of fewest moves
+            into.update(found)
 
     def _passes_to_come(
         self,
