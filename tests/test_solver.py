@@ -403,6 +403,21 @@ def test_golden_fewest_moves(name: str, number: int, pinned: dict[str, object]) 
         assert len(solve(Position.start(deal), rules).moves) >= len(answer.moves)
 
 
+@pytest.mark.parametrize("number", [1, 2])
+def test_fewest_moves_along_a_game_from_one_solver(number: int) -> None:
+    """A game keeps one solver: asked again after each move of a fewest-moves line, it finds
+    the rest of the line as short as a fresh solver does (stocks cut the same are shared)."""
+    deal = numbered_deal(number)
+    game = Game(deal, STANDARD)
+    solver = Solver(game.position, STANDARD)
+    line = solver.solve(game.position, shortest=True).moves
+    for made, move in enumerate(line[:-1], 1):
+        game.push(move)
+        kept = solver.solve(game.position, shortest=True)
+        assert len(kept.moves) == len(line) - made == len(solve(game.position, STANDARD, shortest=True).moves)
+        check_answer(deal, STANDARD, line[:made], kept, won=True)
+
+
 def test_golden_covers_both_answers() -> None:
     assert set(GOLDEN["results"]["strict"].values()) == {"won", "lost"}
     assert [int(n) for n in GOLDEN["results"]["standard"]] == list(range(1, 21))
