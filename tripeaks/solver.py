@@ -134,14 +134,21 @@ class _Part:
         self.wild = wild
 
 
-def _tops(limit: int, common: int, conds: list[tuple[int, int, int]]) -> tuple[list[int], list[int]]:
-    """A part's ``tops`` and ``wild`` from its conditions (stock ranks, threshold, threshold
-    with the top as a wildcard), the least threshold ``limit`` and ``common``, the ranks of
-    every condition at the limit (nonempty ``conds``)."""
-    tops = [limit + 1] * 14
-    wild = []
+def _tops(limit: int, conds: list[tuple[int, int, int]]) -> tuple[list[int], list[int]]:
+    """A part's ``tops`` and ``wild`` from its conditions (at least one): (stock ranks,
+    threshold, threshold with the top as a wildcard); ``limit``, the stock's length, is the
+    latest index any part allows."""
     # A top changes the limit only if it is a wildcard for every condition at the limit
     # (a wildcard never makes a threshold earlier).
+    common = _RANKS
+    for ranks, bare, _ in conds:
+        if bare < limit:
+            limit = bare
+            common = ranks
+        elif bare == limit:
+            common &= ranks
+    tops = [limit + 1] * 14
+    wild = []
     while common:
         low = common & -common
         common ^= low
@@ -543,8 +550,8 @@ class Solver:
         # Strict deal say only 3,222 different things), so their pairs' bounds are shared.
         by_tops: dict[tuple[int, ...], _Part] = {}
 
-        def new_part(limit: int, common: int, conds: list[tuple[int, int, int]]) -> _Part:
-            tops, wild = _tops(limit, common, conds)
+        def new_part(conds: list[tuple[int, int, int]]) -> _Part:
+            tops, wild = _tops(n, conds)
             key = tuple(tops)
             part = by_tops.get(key)
             if part is None:
@@ -570,8 +577,6 @@ class Solver:
             # last index i from which the stock in (i, deadline] holds the ``need`` cards of ranks
             # (where[c - need] - 1 of the c in (0, deadline]), -1 if it holds fewer
             conds: list[tuple[int, int, int]] = []
-            limit = n
-            common = _RANKS  # the ranks of every condition at the limit
             isolated.sort()
             by_rank = [0] * 14
             union = 0
@@ -582,47 +587,25 @@ class Solver:
                 c = counts[d]
                 bare = where[c - m] - 1 if m <= c else -1
                 conds.append((ranks, bare, (where[c - m + 1] - 1 if m <= c + 1 else -1) if m > 1 else n))
-                if bare <= limit:
-                    if bare < limit:
-                        limit = bare
-                        common = ranks
-                    else:
-                        common &= ranks
                 union |= ranks
                 if j > m:
                     counts, where = tables.get(union) or table(union)
                     c = counts[d]
                     bare = where[c - j] - 1 if j <= c else -1
                     conds.append((union, bare, where[c - j + 1] - 1 if j <= c + 1 else -1))
-                    if bare <= limit:
-                        if bare < limit:
-                            limit = bare
-                            common = union
-                        else:
-                            common &= union
-            return new_part(limit, common, conds)
+            return new_part(conds)
 
         steps = len(step_ranks)
 
         def flow_part(packed: int, short: int) -> _Part:
             conds: list[tuple[int, int, int]] = []
-            limit = n
-            common = _RANKS
             needs = packed.to_bytes(steps, "little")  # a byte per step
             guards = short.to_bytes(steps, "little")  # 0x80 where the need is above 0
             f = guards.find(0x80)
             while f >= 0:
-                cond = step_conds[f][needs[f]]
-                conds.append(cond)
-                bare = cond[1]
-                if bare <= limit:
-                    if bare < limit:
-                        limit = bare
-                        common = cond[0]
-                    else:
-                        common &= cond[0]
+                conds.append(step_conds[f][needs[f]])
                 f = guards.find(0x80, f + 1)
-            return new_part(limit, common, conds)
+            return new_part(conds)
 
         layout = self.layout
         support, dependants, weight = self.support, self.dependants, self.weight
