@@ -495,26 +495,35 @@ class Solver:
         rank = self.rank
         beneath = self.layout.beneath
         near = [_neighbour_ranks(1 << r, wrap) if r else 0 for r in range(14)]
-        lastadj = [[0] * (n + 1) for _ in range(14)]
-        nextadj = [[n + 1] * (n + 1) for _ in range(14)]
+        where_rank: list[list[int]] = [[] for _ in range(14)]  # the indices k (from 1) of each rank
+        for k, r in enumerate(stock, 1):
+            where_rank[r].append(k)
+        # Filled a run of indices at a time, between the stock cards one rank away
+        lastadj = [[0] * (n + 1)]
+        nextadj = [[n + 1] * (n + 1)]
         for r in range(1, 14):
-            row = lastadj[r]
-            for u in range(1, n + 1):
-                row[u] = u if near[r] >> stock[u - 1] & 1 else row[u - 1]
-            row = nextadj[r]
-            for u in range(n - 1, -1, -1):
-                row[u] = u + 1 if near[r] >> stock[u] & 1 else row[u + 1]
+            last = [0] * (n + 1)
+            after = [n + 1] * (n + 1)
+            prev = 0
+            for k in sorted([k for q in bits(near[r]) for k in where_rank[q]]):
+                last[prev:k] = [prev] * (k - prev)
+                after[prev:k] = [k] * (k - prev)
+                prev = k
+            last[prev:] = [prev] * (n + 1 - prev)
+            lastadj.append(last)
+            nextadj.append(after)
         # tables[ranks]: (counts, where): where, the indices k (from 1) of the stock cards of
         # ``ranks``, in order; counts[k], how many of them are at k or before
         tables: dict[int, tuple[list[int], list[int]]] = {}
 
         def table(ranks: int) -> tuple[list[int], list[int]]:
+            where = [k for k, r in enumerate(stock, 1) if ranks >> r & 1]
             counts = [0] * (n + 1)
-            where: list[int] = []
-            for k in range(1, n + 1):
-                if ranks >> stock[k - 1] & 1:
-                    where.append(k)
-                counts[k] = len(where)
+            prev = 0
+            for c, k in enumerate(where):
+                counts[prev:k] = [c] * (k - prev)
+                prev = k
+            counts[prev:] = [len(where)] * (n + 1 - prev)
             found = tables[ranks] = (counts, where)
             return found
 
@@ -526,10 +535,10 @@ class Solver:
         most = self.layout.size + 1  # no need is more than the cards of the layout
         unused = (0, n, n)
         for ranks in step_ranks:
-            at = [k for k in range(n, 0, -1) if ranks >> stock[k - 1] & 1]  # last first
-            thr = [n, *(k - 1 for k in at), *[-1] * (most - len(at))]
-            conds = [(ranks, thr[need], thr[need - 1]) for need in range(1, most + 1)]
-            step_conds.append([unused] * (_BIAS + 1) + conds)
+            thr = [n, *sorted([k - 1 for q in bits(ranks) for k in where_rank[q]], reverse=True), -1]
+            have = len(thr) - 2  # the stock cards of the step's ranks
+            conds = [(ranks, thr[need], thr[need - 1]) for need in range(1, have + 2)]
+            step_conds.append([unused] * (_BIAS + 1) + conds + [(ranks, -1, -1)] * (most - have - 1))
         field_add, field_guard = self.flow.add, self.flow.guard
         spread = _FIELD - 1
         cells: dict[int, _Cell] = {}
