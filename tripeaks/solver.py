@@ -221,6 +221,7 @@ class _Flow:
     """
 
     step_ranks: tuple[int, ...]  # the supply ranks of each step
+    step_lists: tuple[tuple[int, ...], ...]  # the same as lists of ranks
     weight_of_rank: tuple[int, ...]
     base: int
     add: int
@@ -248,6 +249,7 @@ def _make_flow(wrap: bool) -> _Flow:
     fields = range(len(step_ranks))
     return _Flow(
         tuple(step_ranks),
+        tuple(tuple(bits(ranks)) for ranks in step_ranks),
         tuple(weight_of_rank),
         sum(_BIAS << (_FIELD * f) for f in fields),
         sum((_BIAS - 1) << (_FIELD * f) for f in fields),
@@ -256,6 +258,11 @@ def _make_flow(wrap: bool) -> _Flow:
 
 
 _FLOWS = {wrap: _make_flow(wrap) for wrap in (False, True)}  # the same for every deal
+# _NEAR[wrap][r]: the ranks one away from r
+_NEAR = {
+    wrap: [tuple(bits(_neighbour_ranks(1 << r, wrap))) if r else () for r in range(14)]
+    for wrap in (False, True)
+}
 
 
 class Solver:
@@ -277,8 +284,8 @@ class Solver:
         for s, r in enumerate(self.rank):
             slots_of_rank[r] |= 1 << s
         self.adjacent_slots = [0] * 14
-        for t in range(1, 14):
-            for r in bits(_neighbour_ranks(1 << t, self.wrap)):
+        for t, near in enumerate(_NEAR[self.wrap]):
+            for r in near:
                 self.adjacent_slots[t] |= slots_of_rank[r]
         # support[s]: the layout cards that could be played just before the card in slot s:
         # one rank away, not under it, and not on it with other cards in between.
@@ -292,16 +299,20 @@ class Solver:
         # dependants[s]: the cards s supports; a card whose last supporter goes is isolated
         self.dependants = [0] * size
         for t, supporters in enumerate(self.support):
-            for s in bits(supporters):
-                self.dependants[s] |= 1 << t
+            while supporters:
+                low = supporters & -supporters
+                supporters ^= low
+                self.dependants[_BIT_INDEX[low % 37]] |= 1 << t
         # isolating[s]: (around, table): ``around`` is the mask of the slots that decide which
         # cards taking the card in s leaves with no supporter (its dependants and their
         # supporters), and ``table[cards & around]``, filled as met, those it leaves so.
         self.isolating: list[tuple[int, dict[int, int]]] = []
         for s in range(size):
-            around = self.dependants[s]
-            for d in bits(self.dependants[s]):
-                around |= self.support[d]
+            around = todo = self.dependants[s]
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                around |= self.support[_BIT_INDEX[low % 37]]
             self.isolating.append((around & ~(1 << s), {}))
         self.flow = _FLOWS[rules.wrap]
         self.weight = [self.flow.weight_of_rank[r] for r in self.rank]
@@ -495,6 +506,7 @@ class Solver:
         rank = self.rank
         beneath = self.layout.beneath
         near = [_neighbour_ranks(1 << r, wrap) if r else 0 for r in range(14)]
+        near_ranks = _NEAR[wrap]
         where_rank: list[list[int]] = [[] for _ in range(14)]  # the indices k (from 1) of each rank
         for k, r in enumerate(stock, 1):
             where_rank[r].append(k)
@@ -505,7 +517,7 @@ class Solver:
             last = [0] * (n + 1)
             after = [n + 1] * (n + 1)
             prev = 0
-            for k in sorted([k for q in bits(near[r]) for k in where_rank[q]]):
+            for k in sorted([k for q in near_ranks[r] for k in where_rank[q]]):
                 last[prev:k] = [prev] * (k - prev)
                 after[prev:k] = [k] * (k - prev)
                 prev = k
@@ -534,8 +546,8 @@ class Solver:
         step_conds: list[list[tuple[int, int, int]]] = []
         most = self.layout.size + 1  # no need is more than the cards of the layout
         unused = (0, n, n)
-        for ranks in step_ranks:
-            thr = [n, *sorted([k - 1 for q in bits(ranks) for k in where_rank[q]], reverse=True), -1]
+        for ranks, rank_list in zip(step_ranks, self.flow.step_lists, strict=True):
+            thr = [n, *sorted([k - 1 for q in rank_list for k in where_rank[q]], reverse=True), -1]
             have = len(thr) - 2  # the stock cards of the step's ranks
             conds = [(ranks, thr[need], thr[need - 1]) for need in range(1, have + 2)]
             step_conds.append([unused] * (_BIAS + 1) + conds + [(ranks, -1, -1)] * (most - have - 1))
