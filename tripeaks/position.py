@@ -168,9 +168,12 @@ class Position:
 
     def after(self, move: Move, rules: Rules) -> Position:
         """The position once ``move`` is made; raises :class:`IllegalMoveError` if it can't be."""
-        # A card that can be played means the game is in play: only other moves need the status.
+        # A card that can be played means the game is in play, and so does a stock to draw from
+        # while the layout isn't cleared (with passes unlimited, no card may ever be playable
+        # again): only other moves need the status.
         slot = self._playable_slot(move.card, rules) if move.kind == "play" and move.card else None
-        if slot is None:
+        drawing = move.kind == "draw" and self.stock and self.remaining and rules.passes is not None
+        if slot is None and not drawing:
             status = self.status(rules)
             if status is Status.WON:
                 raise IllegalMoveError("The peaks are cleared: this game is won.")
