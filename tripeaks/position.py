@@ -65,6 +65,26 @@ class Position:
             bit <<= 1
         object.__setattr__(self, "remaining", remaining)
 
+    def _next(
+        self,
+        cards: tuple[Card | None, ...],
+        stock: tuple[Card, ...],
+        waste: tuple[Card, ...],
+        resets: int,
+        score: int,
+        run: int,
+        remaining: int,
+    ) -> Position:
+        """The position a move makes from this one, on the same layout, told its ``remaining``
+        (a move changes it by one card at most) rather than working it out from ``cards``."""
+        made = object.__new__(Position)
+        for name, value in (
+            ("cards", cards), ("stock", stock), ("waste", waste), ("resets", resets), ("score", score),
+            ("run", run), ("layout", self.layout), ("remaining", remaining),
+        ):
+            object.__setattr__(made, name, value)
+        return made
+
     @staticmethod
     def start(deal: Deal) -> Position:
         return Position(deal.layout_cards, deal.stock, (deal.waste,), layout=deal.layout)
@@ -189,38 +209,23 @@ class Position:
             if slot in self.layout.peaks:
                 cleared = sum(cards[p] is None for p in self.layout.peaks)
                 score += PEAK_BONUS[min(cleared, len(PEAK_BONUS)) - 1]
-            return Position(
-                cards, self.stock, (*self.waste, card), self.resets, score, run, self.layout
-            )
+            return self._next(cards, self.stock, (*self.waste, card), self.resets, score, run,
+                              self.remaining & ~(1 << slot))
         if move.kind == "draw":
             if not self.stock:
                 raise IllegalMoveError(
                     "The stock is empty: reset it." if self.can_reset(rules)
                     else "The stock is empty."
                 )
-            return Position(
-                self.cards,
-                self.stock[1:],
-                (*self.waste, self.stock[0]),
-                self.resets,
-                self.score - DRAW_PENALTY,
-                0,
-                self.layout,
-            )
+            return self._next(self.cards, self.stock[1:], (*self.waste, self.stock[0]), self.resets,
+                              self.score - DRAW_PENALTY, 0, self.remaining)
         if move.kind == "reset":
             if self.stock:
                 raise IllegalMoveError("The stock can only be reset once it is empty.")
             if not self.can_reset(rules):
                 raise IllegalMoveError("No passes through the stock remain.")
-            return Position(
-                self.cards,
-                self.waste[1:],
-                self.waste[:1],
-                self.resets + 1,
-                self.score - DRAW_PENALTY,
-                0,
-                self.layout,
-            )
+            return self._next(self.cards, self.waste[1:], self.waste[:1], self.resets + 1,
+                              self.score - DRAW_PENALTY, 0, self.remaining)
         raise IllegalMoveError(f"'{move}' is not a move")
 
     def explain(self, target: Card | int, rules: Rules) -> str:
