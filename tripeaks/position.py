@@ -163,7 +163,7 @@ class Position:
                 return Status.PLAYING
         if rules.passes is None:
             ranks = {c.rank for c in (*self.stock, *self.waste)}
-            if any(adjacent(c.rank, r, rules.wrap) for c in free if c for r in ranks):
+            if any(adjacent(c.rank, r, rules.wrap) for c in free for r in ranks):
                 return Status.PLAYING
             return Status.OUT_OF_MOVES
         if self.stock or self.can_reset(rules):

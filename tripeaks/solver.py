@@ -234,7 +234,7 @@ def _make_flow(wrap: bool) -> _Flow:
         arcs = [[cycle[a], cycle[(a + 1) % 13]] for a in range(13)]
     else:
         arcs = [list(range(a, 14, 2))[:2] for a in range(1, 14)]
-    near = [_neighbour_ranks(1 << r, wrap) if r else 0 for r in range(14)]
+    near = _NEAR_MASK[wrap]
     weight_of_rank = [0] * 14
     step_ranks: list[int] = []
     for arc in arcs:
@@ -257,12 +257,10 @@ def _make_flow(wrap: bool) -> _Flow:
     )
 
 
+# _NEAR_MASK[wrap][r]: the rank bits one away from r; _NEAR[wrap][r]: the same ranks listed
+_NEAR_MASK = {wrap: [_neighbour_ranks(1 << r, wrap) if r else 0 for r in range(14)] for wrap in (False, True)}
+_NEAR = {wrap: [tuple(bits(mask)) for mask in masks] for wrap, masks in _NEAR_MASK.items()}
 _FLOWS = {wrap: _make_flow(wrap) for wrap in (False, True)}  # the same for every deal
-# _NEAR[wrap][r]: the ranks one away from r
-_NEAR = {
-    wrap: [tuple(bits(_neighbour_ranks(1 << r, wrap))) if r else () for r in range(14)]
-    for wrap in (False, True)
-}
 
 
 class Solver:
@@ -505,7 +503,7 @@ class Solver:
         wrap = self.wrap
         rank = self.rank
         beneath = self.layout.beneath
-        near = [_neighbour_ranks(1 << r, wrap) if r else 0 for r in range(14)]
+        near = _NEAR_MASK[wrap]
         near_ranks = _NEAR[wrap]
         where_rank: list[list[int]] = [[] for _ in range(14)]  # the indices k (from 1) of each rank
         for k, r in enumerate(stock, 1):
