@@ -1,4 +1,4 @@
-"""The command line: print deals, draw them, play in the terminal, solve."""
+"""The command line: list the games, print deals, draw them, play in the terminal, solve one deal or many."""
 
 from __future__ import annotations
 
@@ -9,62 +9,128 @@ import os
 import sys
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from .cards import rank_label
 from .deal import Deal
-from .errors import IllegalMoveError, InvalidDealError
+from .errors import IllegalMoveError, InvalidDealError, InvalidMoveError
 from .game import Game
-from .numbered import daily_seed, deal_from_seed, numbered_deal
-from .position import Status
-from .rules import Rules
-from .solver import DEFAULT_BUDGET, Result, solve
-from .stats import solve_range
+from .numbered import MAX_DEAL, check_number, daily_seed, deal_from_seed, numbered_deal
+from .position import Position
+from .registry import DEFAULT_GAME, GAMES, find_game, split_code
+from .search.stats import solve_range
+from .solitaire import Solitaire
+from .solving import DEFAULT_BUDGET, Result, solve
 from .text import draw_table
 
 __all__ = ["main"]
 
+_NUMBER = f"a deal number is a whole number from 1 to {MAX_DEAL:,}"
 
-def _rules(args: argparse.Namespace) -> Rules:
-    rules = Rules.named(args.rules, face_up=getattr(args, "face_up", False))
+
+def _game(args: argparse.Namespace, code: str | None = None) -> Solitaire:
+    """The game asked for: ``--game``, or the deal code's prefix; they must agree."""
+    named = find_game(args.game) if getattr(args, "game", None) else None
+    if code is not None and not _is_number(code):
+        found, _ = split_code(code)
+        if named is not None and found is not named:
+            raise InvalidDealError(f"this is a {found.name} deal code, not a {named.name} one")
+        return found
+    return named or DEFAULT_GAME
+
+
+def _is_number(text: str) -> bool:
+    text = text.strip()
+    return text.isascii() and text.isdigit()
+
+
+def _rules(args: argparse.Namespace, game: Solitaire) -> Any:
+    """The rules the options give, for ``game``."""
+    if game is not DEFAULT_GAME:
+        tripeaks_only = [
+            option for option, value in (
+                ("--passes", getattr(args, "passes", None)),
+                ("--no-wrap", getattr(args, "no_wrap", False)),
+                ("--face-up", getattr(args, "face_up", False)),
+                ("--empty-waste", getattr(args, "empty_waste", False)),
+            ) if value
+        ]
+        if tripeaks_only:
+            raise ValueError(f"{', '.join(tripeaks_only)}: {game.name} has no such option")
+        return game.rules_named(getattr(args, "rules", None) or "standard")
+    from .games.tripeaks.rules import Rules  # the options below are TriPeaks' own
+
+    rules = Rules.named(
+        getattr(args, "rules", None) or "standard",
+        face_up=getattr(args, "face_up", False),
+        empty_waste=getattr(args, "empty_waste", False),
+    )
     passes = getattr(args, "passes", None)
     if passes is not None:
-        rules = Rules(
-            passes=None if passes == "unlimited" else int(passes),
-            wrap=rules.wrap,
-            face_up=rules.face_up,
-        )
+        rules = Rules(passes=None if passes == "unlimited" else int(passes), wrap=rules.wrap,
+                      face_up=rules.face_up, empty_waste=rules.empty_waste)
     if getattr(args, "no_wrap", False):
-        rules = Rules(passes=rules.passes, wrap=False, face_up=rules.face_up)
+        rules = Rules(passes=rules.passes, wrap=False, face_up=rules.face_up, empty_waste=rules.empty_waste)
     return rules
 
 
-def _deal_arg(text: str) -> tuple[Deal, int | None]:
-    """A deal number or a deal code."""
-    if text.strip().isdigit():
-        number = int(text)
-        return numbered_deal(number), number
-    return Deal.parse(text), None
+def _deal_arg(text: str, game: Solitaire) -> tuple[Deal, int | None]:
+    """A deal number or a deal code, of ``game``."""
+    stripped = text.strip()
+    if _is_number(stripped):
+        if len(stripped.lstrip("0")) > 10:
+            raise ValueError(f"{_NUMBER}, not one of {len(stripped):,} digits")
+        number = int(stripped)
+        return numbered_deal(number, game), number
+    if stripped and " " not in stripped and "/" not in stripped:
+        shown = stripped if len(stripped) <= 20 else stripped[:20] + "…"
+        raise ValueError(f"'{shown}' is neither a deal number nor a deal code: {_NUMBER}")
+    return Deal.parse(text, game), None
+
+
+def _positive(text: str) -> int:
+    """An option's whole number of at least 1."""
+    if not (_is_number(text) and len(text) <= 18) or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number of at least 1, not {text[:20]!r}")
+    return int(text)
+
+
+def _add_game(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--game", metavar="GAME",
+        help="the game: " + ", ".join(g.id for g in GAMES) + " (or a deal code's prefix); default tripeaks",
+    )
 
 
 def _add_rules(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--rules", default="standard", choices=["easy", "standard", "strict"])
-    parser.add_argument("--passes", choices=["1", "2", "3", "unlimited"])
-    parser.add_argument("--no-wrap", action="store_true", help="king and ace are not adjacent")
-    parser.add_argument("--face-up", action="store_true", help="deal every card face up")
+    _add_game(parser)
+    parser.add_argument("--rules", choices=["easy", "standard", "strict"],
+                        help="the rule set (TriPeaks; Triangle has one, standard)")
+    parser.add_argument("--passes", choices=["1", "2", "3", "unlimited"],
+                        help="TriPeaks: passes through the stock")
+    parser.add_argument("--no-wrap", action="store_true", help="TriPeaks: king and ace are not adjacent")
+    parser.add_argument("--face-up", action="store_true", help="TriPeaks: deal every card face up")
+    parser.add_argument("--empty-waste", action="store_true",
+                        help="TriPeaks: the waste starts empty, any free card may go first")
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m tripeaks", description="TriPeaks solitaire")
+    parser = argparse.ArgumentParser(prog="python -m tripeaks", description="A family of solitaires: "
+                                     + ", ".join(g.name for g in GAMES))
     sub = parser.add_subparsers(dest="command", required=True)
 
+    sub.add_parser("games", help="list the games, their other names and rule sets")
+
     deal = sub.add_parser("deal", help="print the deal code of a numbered or daily deal")
-    deal.add_argument("number", nargs="?", type=int)
+    deal.add_argument("number", nargs="?")
     deal.add_argument("--daily", metavar="YYYY-MM-DD", type=dt.date.fromisoformat)
+    _add_game(deal)
 
     show = sub.add_parser("show", help="draw a deal (a code or a number) as text")
     show.add_argument("deal")
     show.add_argument("--reveal", action="store_true", help="show face-down cards and the stock")
-    show.add_argument("--face-up", action="store_true", help="deal every card face up")
+    show.add_argument("--face-up", action="store_true", help="TriPeaks: deal every card face up")
+    show.add_argument("--empty-waste", action="store_true", help="TriPeaks: the waste starts empty")
+    _add_game(show)
 
     play = sub.add_parser("play", help="play a game in the terminal")
     play.add_argument("deal", nargs="?", default="1", help="a deal number or code (default 1)")
@@ -75,13 +141,14 @@ def _parser() -> argparse.ArgumentParser:
     _add_rules(solve)
     solve.add_argument("--shortest", action="store_true", help="a winning line with the fewest moves")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
-    solve.add_argument("--budget", type=int, default=DEFAULT_BUDGET, help="states to examine at most")
+    solve.add_argument("--budget", type=_positive, default=DEFAULT_BUDGET, help="states to examine at most")
 
     stats = sub.add_parser("stats", help="solve a range of deals and print the winnable share")
     stats.add_argument("--deals", default="1-1000", metavar="FIRST-LAST")
     _add_rules(stats)
-    stats.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    stats.add_argument("--budget", type=int, default=DEFAULT_BUDGET)
+    stats.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
+                       help="processes to solve on (at most one per deal and per core)")
+    stats.add_argument("--budget", type=_positive, default=DEFAULT_BUDGET)
     stats.add_argument("--shortest", action="store_true")
     return parser
 
@@ -90,55 +157,66 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
     parser = _parser()
     args = parser.parse_args(argv)
     try:
+        if args.command == "games":
+            return _games()
         if args.command == "deal":
             if (args.number is None) == (args.daily is None):
                 parser.error("give a deal number or --daily YYYY-MM-DD")
+            game = _game(args)
             if args.daily is not None:
-                print(deal_from_seed(daily_seed(args.daily)).code)
+                print(deal_from_seed(daily_seed(args.daily, 0, game), game).code)
             else:
-                print(numbered_deal(args.number).code)
+                if not _is_number(args.number):
+                    parser.error(f"argument number: {_NUMBER}, not {args.number[:20]!r}")
+                print(_deal_arg(args.number, game)[0].code)
             return 0
         if args.command == "show":
-            deal, _ = _deal_arg(args.deal)
-            game = Game(deal, Rules(face_up=args.face_up))
-            print(draw_table(game.position, game.rules, reveal=args.reveal))
+            game = _game(args, args.deal)
+            deal, _ = _deal_arg(args.deal, game)
+            rules = _rules(args, game)
+            print(draw_table(Position.start(deal, rules), reveal=args.reveal))
             return 0
         if args.command == "solve":
             return _solve(args)
         if args.command == "stats":
             return _stats(args)
-        deal, number = _deal_arg(args.deal)
-        return _play(Game(deal, _rules(args), number=number), read)
+        game = _game(args, args.deal)
+        deal, number = _deal_arg(args.deal, game)
+        return _play(Game(deal, _rules(args, game), number=number), read)
     except (InvalidDealError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
 
 
-_HELP = """Type a card to play it (7h), or: draw (d), reset, undo (u), redo (r), quit (q)."""
+def _games() -> int:
+    for game in GAMES:
+        names = ", ".join(game.aliases)
+        print(f"{game.id:10} {game.name} (also {names})")
+        print(f"{'':10} {game.blurb}")
+        rule_sets = ", ".join(game.rule_sets)
+        prefix = "no prefix or " if game is DEFAULT_GAME else ""
+        print(f"{'':10} rule sets: {rule_sets}; deal codes: {prefix}'{game.prefix}:…'")
+    return 0
 
 
-def _report(game: Game) -> str:
-    ranks = " or ".join(rank_label(r) for r in game.playable_ranks)
-    status = {
-        Status.PLAYING: f"you can play {ranks}",
-        Status.WON: "won: the peaks are cleared!",
-        Status.OUT_OF_MOVES: "out of moves (undo to try another way)",
-    }[game.status]
-    return (
-        f"Score {game.score}  Run {game.run}  Moves {game.moves_made}  "
-        f"Cleared {game.position.cleared}/28  ({status})"
-    )
+def _read_line(read: Callable[[str], str]) -> str | None:
+    """The next command, or ``None`` at the end of input (closed or gone standard input too)."""
+    try:
+        line = read("> ")
+    except (EOFError, RuntimeError, OSError, KeyboardInterrupt):
+        return None
+    return line.strip().lower()
 
 
 def _play(game: Game, read: Callable[[str], str]) -> int:
+    words = game.solitaire.words
     title = f"deal {game.number}" if game.number else "this deal"
-    print(f"TriPeaks, {title}. {game.rules.describe()}.\n{_HELP}\n")
+    print(f"{game.solitaire.name}, {title}. {game.rules.describe()}.\n{words.typing}\n")
     while True:
-        print(draw_table(game.position, game.rules))
-        print(_report(game))
-        try:
-            command = read("> ").strip().lower()
-        except EOFError:
+        print(draw_table(game.position))
+        print(words.report(game.position, game.moves_made))
+        command = _read_line(read)
+        if command is None:
             print()
             return 0
         try:
@@ -150,19 +228,23 @@ def _play(game: Game, read: Callable[[str], str]) -> int:
                 print(f"Redid {game.redo()}.")
             elif command in ("d", "draw", ""):
                 game.draw()
+            elif command in ("h", "hint"):
+                print(game.hint().text)
             elif command in ("?", "help"):
-                print(_HELP)
+                print(words.typing)
             else:
-                game.push(command)
-        except IllegalMoveError as error:
+                # Two cards may be typed with a space between them (Qh Ad) as well as a +.
+                game.push("+".join(command.split()) if len(command) <= 12 else command)
+        except (IllegalMoveError, InvalidMoveError) as error:
             print(error)
         print()
 
 
 def _solve(args: argparse.Namespace) -> int:
-    deal, _ = _deal_arg(args.deal)
-    rules = _rules(args)
-    answer = solve(Game(deal, rules).position, rules, budget=args.budget, shortest=args.shortest)
+    game = _game(args, args.deal)
+    deal, _ = _deal_arg(args.deal, game)
+    position = Position.start(deal, _rules(args, game))
+    answer = solve(position, budget=args.budget, shortest=args.shortest)
     if args.json:
         print(json.dumps(answer.to_dict()))
         return 0
@@ -180,21 +262,27 @@ def _solve(args: argparse.Namespace) -> int:
 def _stats(args: argparse.Namespace) -> int:
     first, _, last = args.deals.partition("-")
     try:
+        if not (_is_number(first) and _is_number(last or first)) or len(first) > 10 or len(last) > 10:
+            raise ValueError
         numbers = range(int(first), int(last or first) + 1)
-        numbered_deal(numbers[0])
-        numbered_deal(numbers[-1])
+        check_number(numbers[0])
+        check_number(numbers[-1])
     except (ValueError, IndexError):
-        raise ValueError(f"--deals takes FIRST-LAST deal numbers, not {args.deals!r}") from None
-    rules = _rules(args)
+        raise ValueError(f"--deals takes FIRST-LAST deal numbers, not {args.deals[:40]!r}") from None
+    game = _game(args)
+    rules = _rules(args, game)
     started = time.perf_counter()
     total = len(numbers)
+    jobs = min(args.jobs, total, os.cpu_count() or 1)
 
     def progress(done: int) -> None:
         width = 30
         filled = width * done // total
-        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="", file=sys.stderr)
+        bar = f"[{'#' * filled}{'.' * (width - filled)}]"
+        print(f"\r{bar} {done}/{total}", end="", file=sys.stderr, flush=True)
 
-    summary = solve_range(numbers, rules, jobs=args.jobs, budget=args.budget,
+    progress(0)
+    summary = solve_range(numbers, rules, solitaire=game, jobs=jobs, budget=args.budget,
                           shortest=args.shortest, progress=progress)
     print(file=sys.stderr)
     print(f"{rules.describe()}; deals {numbers[0]}-{numbers[-1]}")

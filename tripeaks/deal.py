@@ -4,19 +4,22 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .cards import DECK, Card
 from .errors import InvalidCardError, InvalidDealError
-from .layout import TRIANGLE, TRIPEAKS, Layout
+
+if TYPE_CHECKING:
+    from .layout import Layout
+    from .solitaire import Solitaire
 
 __all__ = ["Deal"]
-
-_PREFIXES = {TRIANGLE.name: TRIANGLE}
 
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The layout cards slot by slot, the starting waste card, and the stock, next card first.
+    """The layout cards slot by slot, the starting waste card, and the stock, next card first,
+    of one game (by default the registry's first, TriPeaks).
 
     >>> deal = Deal.from_cards(DECK)
     >>> Deal.parse(str(deal)) == deal
@@ -26,29 +29,43 @@ class Deal:
     layout_cards: tuple[Card, ...]
     waste: Card
     stock: tuple[Card, ...]
-    layout: Layout = TRIPEAKS
+    solitaire: Solitaire = None  # type: ignore[assignment]  # the default game, set below
 
     def __post_init__(self) -> None:
+        if self.solitaire is None:
+            from .registry import DEFAULT_GAME
+
+            object.__setattr__(self, "solitaire", DEFAULT_GAME)
         cards = (*self.layout_cards, self.waste, *self.stock)
-        if len(self.layout_cards) != self.layout.size or len(cards) != 52:
+        size = self.solitaire.layout.size
+        if len(self.layout_cards) != size or len(cards) != 52:
             raise InvalidDealError(
-                f"a {self.layout.name} deal needs {self.layout.size} layout cards and "
-                f"52 cards in all"
+                f"a {self.solitaire.name} deal needs {size} layout cards and 52 cards in all"
             )
         _check_each_card_once(cards)
 
+    @property
+    def layout(self) -> Layout:
+        return self.solitaire.layout
+
     @staticmethod
-    def from_cards(cards: tuple[Card, ...] | list[Card], layout: Layout = TRIPEAKS) -> Deal:
+    def from_cards(cards: tuple[Card, ...] | list[Card], solitaire: Solitaire | None = None) -> Deal:
         """Deal a deck in order: the layout slot by slot, then the waste, then the stock."""
-        n = layout.size
-        return Deal(tuple(cards[:n]), cards[n], tuple(cards[n + 1 :]), layout)
+        if solitaire is None:
+            from .registry import DEFAULT_GAME
+
+            solitaire = DEFAULT_GAME
+        n = solitaire.layout.size
+        return Deal(tuple(cards[:n]), cards[n], tuple(cards[n + 1 :]), solitaire)
 
     @property
     def code(self) -> str:
         rows = []
         for start, n in zip(self.layout.row_starts, self.layout.rows, strict=True):
             rows.append("".join(c.code for c in self.layout_cards[start : start + n]))
-        prefix = "" if self.layout is TRIPEAKS else self.layout.name + ":"
+        from .registry import DEFAULT_GAME
+
+        prefix = "" if self.solitaire is DEFAULT_GAME else self.solitaire.prefix + ":"
         stock = "".join(c.code for c in self.stock)
         return f"{prefix}{'/'.join(rows)} {self.waste.code} {stock}"
 
@@ -56,17 +73,24 @@ class Deal:
         return self.code
 
     @staticmethod
-    def parse(text: str) -> Deal:
-        """Read a deal code; raises :class:`InvalidDealError` saying exactly what is wrong."""
+    def parse(text: str, solitaire: Solitaire | None = None) -> Deal:
+        """Read a deal code; raises :class:`InvalidDealError` saying exactly what is wrong.
+
+        The code's prefix names its game (``triangle:…``; none is TriPeaks). Given ``solitaire``,
+        a code of another game is refused, never played under the wrong rules.
+        """
+        from .registry import DEFAULT_GAME, split_code
+
         if not isinstance(text, str):
             raise InvalidDealError("a deal code must be text")
-        text = text.strip()
-        layout = TRIPEAKS
-        head, colon, rest = text.partition(":")
-        if colon:
-            if head.lower() not in _PREFIXES:
-                raise InvalidDealError(f"unknown game '{head}' in the deal code")
-            layout, text = _PREFIXES[head.lower()], rest.strip()
+        found, text = split_code(text)
+        if solitaire is not None and found is not solitaire:
+            raise InvalidDealError(
+                f"this is a {found.name} deal code, not a {solitaire.name} one"
+                + (f" (a {solitaire.name} code starts with '{solitaire.prefix}:')"
+                   if found is DEFAULT_GAME else "")
+            )
+        layout = found.layout
         parts = text.split()
         if len(parts) != 3:
             raise InvalidDealError(
@@ -111,7 +135,7 @@ class Deal:
                     )
                     raise InvalidDealError(f"{where} is '{token}', not a card") from None
         _check_each_card_once(cards)
-        return Deal.from_cards(cards, layout)
+        return Deal.from_cards(cards, found)
 
 
 def _check_each_card_once(cards: tuple[Card, ...] | list[Card]) -> None:

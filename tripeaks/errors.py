@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-__all__ = ["IllegalMoveError", "InvalidCardError", "InvalidDealError", "InvalidSaveError"]
+__all__ = [
+    "IllegalMoveError",
+    "InvalidCardError",
+    "InvalidDealError",
+    "InvalidMoveError",
+    "InvalidSaveError",
+]
 
 
 class InvalidCardError(ValueError):
@@ -10,7 +16,13 @@ class InvalidCardError(ValueError):
 
 
 class InvalidDealError(ValueError):
-    """A deal code that is malformed: wrong length, unknown card, card missing or repeated."""
+    """A deal code that is malformed: wrong length, unknown card, card missing or repeated, or a
+    prefix no game owns."""
+
+
+class InvalidMoveError(ValueError):
+    """A move written wrongly, or one that cannot exist in the game: not a rule refusing it
+    (that is :class:`IllegalMoveError`), but text or a value that is no move at all."""
 
 
 class IllegalMoveError(ValueError):
@@ -18,4 +30,4 @@ class IllegalMoveError(ValueError):
 
 
 class InvalidSaveError(ValueError):
-    """A saved game that is corrupt, forged or from an unknown version."""
+    """A saved game that is corrupt, forged, of another game or from an unknown version."""

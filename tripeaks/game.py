@@ -2,54 +2,66 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from .cards import Card
 from .deal import Deal
-from .errors import IllegalMoveError, InvalidCardError
-from .moves import DRAW, RESET, Move
+from .errors import IllegalMoveError, InvalidCardError, InvalidMoveError
+from .moves import DRAW, REDEAL, RESET, Move
 from .position import Position, Status
-from .rules import STANDARD, Rules
 
 if TYPE_CHECKING:
-    from .hint import Hint
-    from .solver import Solver
+    from .search.hint import Hint
+    from .solitaire import Solitaire
+    from .solving import Solver
 
-__all__ = ["Game"]
+__all__ = ["Game", "ReplayError"]
+
+
+class ReplayError(IllegalMoveError):
+    """A move of a list given to :meth:`Game.from_moves` that can't be made: which one, and why."""
+
+    def __init__(self, number: int, move: str, redo: bool, reason: str) -> None:
+        self.number, self.move, self.redo, self.reason = number, move, redo, reason
+        super().__init__(f"{'Redo move' if redo else 'Move'} {number} ({move}) can't be made: {reason}")
 
 
 class Game:
-    """One game of TriPeaks, with unlimited undo and redo.
+    """One game of any solitaire of the family, with unlimited undo and redo.
 
     The history is a stack of immutable positions; undo pops one, redo pushes an undone
     move again. Score, run and status are read off the current position.
 
     >>> from tripeaks import numbered_deal
     >>> game = Game(numbered_deal(1))
-    >>> game.draw(); game.score
+    >>> position = game.draw()
+    >>> game.score
     -5
-    >>> game.undo(); game.score
-    Move.parse('draw')
-    0
+    >>> game.undo(), game.score
+    (Move.parse('draw'), 0)
     """
 
     def __init__(
         self,
         deal: Deal | str,
-        rules: Rules = STANDARD,
+        rules: Any = None,
         *,
         number: int | None = None,
         daily: str | None = None,
     ) -> None:
+        """A game of ``deal`` (a deal or its code, whose prefix names the game) under ``rules``,
+        by default the game's default rules; ``ValueError`` if they are another game's."""
         self.deal = deal if isinstance(deal, Deal) else Deal.parse(deal)
-        self.rules = rules
+        self.rules: Any = self.deal.solitaire.check_rules(rules)
+        """The rules, a value of the game's own rules type."""
         self.number = number
         self.daily = daily
         self.hints = 0
         """How many hints the player asked for (a game won with a hint sets no best)."""
         self.seconds = 0.0
         """Playing time so far, kept by whoever shows the game."""
-        self._positions = [Position.start(self.deal)]
+        self._positions = [Position.start(self.deal, self.rules)]
         self._moves: list[Move] = []
         self._redo: list[Move] = []  # the next move to redo is last
         self._solver: Solver | None = None
@@ -59,7 +71,51 @@ class Game:
     def __repr__(self) -> str:
         return f"Game({self.deal.code!r}, {self.rules!r})"
 
+    @staticmethod
+    def from_moves(
+        deal: Deal | str,
+        rules: Any = None,
+        moves: Iterable[Move | str] = (),
+        redo: Iterable[Move | str] = (),
+        *,
+        number: int | None = None,
+        daily: str | None = None,
+    ) -> Game:
+        """The game with ``moves`` made from the deal and ``redo`` (next first) left to redo.
+
+        Every move is checked by the rules: :class:`IllegalMoveError` names the first that
+        can't be made (its message starts ``Move N`` or ``Redo move N``), and a move written
+        wrongly raises :class:`InvalidMoveError`.
+
+        >>> from tripeaks import numbered_deal
+        >>> game = Game.from_moves(numbered_deal(1), None, ["draw", "draw"], ["draw"])
+        >>> game.moves_made, game.redo_moves
+        (2, (Move.parse('draw'),))
+        """
+        game = Game(deal, rules, number=number, daily=daily)
+        for i, move in enumerate(moves, 1):
+            try:
+                game.push(move)
+            except IllegalMoveError as error:
+                raise ReplayError(i, str(move), False, str(error)) from None
+        position = game.position
+        checked = []
+        for i, move in enumerate(redo, 1):
+            move = game._move(move)
+            try:
+                position = position.after(move)
+            except IllegalMoveError as error:
+                raise ReplayError(i, str(move), True, str(error)) from None
+            checked.append(move)
+        game._redo = checked[::-1]
+        return game
+
     # Reading the game
+
+    @property
+    def solitaire(self) -> Solitaire:
+        """The game this is a game of: TriPeaks, Triangle."""
+        return self.deal.solitaire
 
     @property
     def position(self) -> Position:
@@ -103,7 +159,7 @@ class Game:
 
     @property
     def status(self) -> Status:
-        return self.position.status(self.rules)
+        return self.position.status()
 
     @property
     def is_over(self) -> bool:
@@ -111,12 +167,7 @@ class Game:
 
     @property
     def legal_moves(self) -> list[Move]:
-        return self.position.legal_moves(self.rules)
-
-    @property
-    def playable_ranks(self) -> tuple[int, ...]:
-        """The ranks that would go on the waste right now."""
-        return self.position.playable_ranks(self.rules)
+        return self.position.legal_moves()
 
     @property
     def can_undo(self) -> bool:
@@ -134,10 +185,15 @@ class Game:
     def can_reset(self) -> bool:
         return RESET in self.legal_moves
 
+    @property
+    def stock_move(self) -> Move | None:
+        """What a tap on the stock does now: a draw, a reset or redeal, or nothing."""
+        return self.position.stock_move()
+
     def card_at(self, slot: int) -> Card | None:
         """The card in a layout slot if a player can see it; ``None`` if face down or played."""
         position = self.position
-        return position.cards[slot] if position.is_face_up(slot, self.rules) else None
+        return position.cards[slot] if position.is_face_up(slot) else None
 
     def explain(self, target: Card | str | int) -> str:
         """Why ``target`` (a card, its code, or a layout slot) can or can't be played now."""
@@ -147,18 +203,26 @@ class Game:
             except InvalidCardError as error:
                 message = str(error)  # str.capitalize() would lower-case the player's text
                 return message[0].upper() + message[1:] + "."
-        return self.position.explain(target, self.rules)
+        return self.position.explain(target)
 
     # Changing the game
 
-    def push(self, move: Move | str) -> Position:
-        """Make ``move`` (a :class:`Move` or its notation); the only way a game moves on."""
+    def _move(self, move: Move | str) -> Move:
+        """``move`` read in this game's notation and checked to be one of its moves."""
         if isinstance(move, str):
-            try:
-                move = Move.parse(move)
-            except InvalidCardError as error:
-                raise IllegalMoveError(str(error)) from None
-        position = self.position.after(move, self.rules)
+            return self.solitaire.parse_move(move)
+        if not isinstance(move, Move):
+            raise InvalidMoveError(f"{move!r:.40} is not a move")
+        return self.solitaire.check_move(move)
+
+    def push(self, move: Move | str) -> Position:
+        """Make ``move`` (a :class:`Move` or its notation); the only way a game moves on.
+
+        :class:`InvalidMoveError` if ``move`` is written wrongly or is no move of this game,
+        :class:`IllegalMoveError` (saying why) if the rules refuse it now.
+        """
+        move = self._move(move)
+        position = self.position.after(move)
         self._positions.append(position)
         self._moves.append(move)
         if self._redo and self._redo[-1] == move:
@@ -167,20 +231,24 @@ class Game:
             self._redo.clear()
         return position
 
-    def play(self, card: Card | str) -> Position:
-        if isinstance(card, str):
-            try:
-                card = Card.parse(card)
-            except InvalidCardError as error:
-                raise IllegalMoveError(str(error)) from None
-        return self.push(Move("play", card))
+    def play(self, *cards: Card | str) -> Position:
+        """Play a card (TriPeaks, or a Triangle king), or remove a pair (Triangle)."""
+        try:
+            move = Move.play(*cards)
+        except InvalidCardError as error:
+            raise InvalidMoveError(str(error)) from None
+        return self.push(move)
 
     def draw(self) -> Position:
         return self.push(DRAW)
 
     def reset(self) -> Position:
-        """Turn the waste over to make a new stock."""
+        """Turn the waste over to make a new stock (TriPeaks)."""
         return self.push(RESET)
+
+    def redeal(self) -> Position:
+        """Turn the waste back into the stock (Triangle)."""
+        return self.push(REDEAL)
 
     def undo(self) -> Move:
         if not self._moves:
@@ -208,13 +276,11 @@ class Game:
     def solver(self) -> Solver:
         """The solver for this deal and rules, kept so that what it proved is reused."""
         if self._solver is None:
-            from .solver import Solver
-
-            self._solver = Solver(self.start, self.rules)
+            self._solver = self.solitaire.solver(self.start)
         return self._solver
 
     def hint(self, *, budget: int | None = None, seconds: float | None = None) -> Hint:
-        """Advice for the current position: see :class:`tripeaks.hint.Hint`.
+        """Advice for the current position: see :class:`tripeaks.search.hint.Hint`.
 
         ``seconds`` bounds this call; a ``thinking`` hint means ask again to carry on. Each
         hint given counts in :attr:`hints`.
@@ -236,7 +302,7 @@ class Game:
 
     def _work_on_hint(self, budget: int | None, seconds: float | None) -> Hint:
         """The hint search for the current position, carried on from where it stopped."""
-        from .hint import HINT_BUDGET, hint
+        from .search.hint import HINT_BUDGET, hint
 
         history = (len(self._moves), self.position)
         if self._hint_at != history:
@@ -259,8 +325,9 @@ class Game:
         return dump(self)
 
     @staticmethod
-    def from_json(text: str) -> Game:
-        """Load a save, replaying and checking every move; raises ``InvalidSaveError``."""
+    def from_json(text: str | bytes, solitaire: Solitaire | None = None) -> Game:
+        """Load a save, replaying and checking every move; raises ``InvalidSaveError``. Given
+        ``solitaire``, a save of another game is refused."""
         from .save import load
 
-        return load(text)
+        return load(text, solitaire)

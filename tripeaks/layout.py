@@ -1,7 +1,8 @@
 """Layouts: slots in rows, which slots cover which, and where each sits on the table.
 
-A layout is generated from its covering rule, never typed in by hand. Bit ``i`` of a mask
-stands for slot ``i``; slots are numbered row by row, top to bottom, left to right.
+A layout is generated from its covering rule (:func:`build_layout`), never typed in by hand;
+each game makes its own. Bit ``i`` of a mask stands for slot ``i``; slots are numbered row by
+row, top to bottom, left to right.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
-__all__ = ["TRIANGLE", "TRIPEAKS", "Layout", "bits"]
+__all__ = ["Layout", "bits", "build_layout"]
 
 
 def bits(mask: int) -> Iterator[int]:
@@ -26,15 +27,14 @@ class Layout:
     """Slots that cover each other.
 
     ``covered_by[i]`` is the mask of the slots lying on slot ``i``; a slot is free once all
-    of them are gone. ``face_up`` is the mask of slots dealt face up, ``peaks`` the slots
-    whose clearing earns a peak bonus, ``places`` each slot's (x, y) in card widths and rows.
+    of them are gone. ``face_up`` is the mask of slots dealt face up, ``places`` each slot's
+    (x, y) on the table, in card widths and rows, for drawing it.
     """
 
     name: str
     rows: tuple[int, ...]
     covered_by: tuple[int, ...]
     face_up: int
-    peaks: tuple[int, ...]
     places: tuple[tuple[float, float], ...]
 
     @property
@@ -114,7 +114,7 @@ class Layout:
     @cached_property
     def _free_of(self) -> dict[int, int]:
         """``free(remaining)`` for each set of remaining slots met so far (a layout has only so
-        many: 22,932 for TriPeaks)."""
+        many: 22,932 for TriPeaks, 1,430 for Triangle)."""
         return {}
 
     def free(self, remaining: int) -> int:
@@ -131,24 +131,28 @@ class Layout:
             self._free_of[remaining] = free
         return free
 
+    @cached_property
+    def width(self) -> float:
+        """How many card widths the layout spans, from its leftmost card's left edge."""
+        return max(x for x, _ in self.places) + 1 - min(x for x, _ in self.places)
+
     def is_free(self, remaining: int, slot: int) -> bool:
         return bool(remaining >> slot & 1) and not remaining & self.covered_by[slot]
 
 
-def _build(
+def build_layout(
     name: str,
     rows: tuple[int, ...],
     covering: Callable[[int, int], list[int]],
     face_up_rows: set[int],
-    peak_rows: set[int],
     place: Callable[[int, int], float],
 ) -> Layout:
-    """Make a layout from ``covering(row, i)``: the indices in row ``row + 1`` lying on card ``i``."""
+    """Make a layout from ``covering(row, i)``: the indices in row ``row + 1`` lying on card ``i``
+    of ``row`` (those outside the row are ignored); ``place(row, i)`` is the card's x on the table."""
     starts = [sum(rows[:r]) for r in range(len(rows))]
     covered_by: list[int] = []
     places: list[tuple[float, float]] = []
     face_up = 0
-    peaks: list[int] = []
     for r, n in enumerate(rows):
         for i in range(n):
             slot = starts[r] + i
@@ -161,42 +165,4 @@ def _build(
             places.append((place(r, i), float(r)))
             if r in face_up_rows:
                 face_up |= 1 << slot
-            if r in peak_rows:
-                peaks.append(slot)
-    return Layout(name, rows, tuple(covered_by), face_up, tuple(peaks), tuple(places))
-
-
-def _tripeaks_covering(row: int, i: int) -> list[int]:
-    if row == 0:
-        return [2 * i, 2 * i + 1]
-    if row == 1:
-        peak, k = divmod(i, 2)
-        return [3 * peak + k, 3 * peak + k + 1]
-    return [i, i + 1]
-
-
-def _tripeaks_place(row: int, i: int) -> float:
-    # Each card sits midway between the two cards that cover it; the base row is 0..9.
-    if row == 3:
-        return float(i)
-    a, b = _tripeaks_covering(row, i)
-    return (_tripeaks_place(row + 1, a) + _tripeaks_place(row + 1, b)) / 2
-
-
-TRIPEAKS = _build(
-    "tripeaks",
-    (3, 6, 9, 10),
-    _tripeaks_covering,
-    face_up_rows={3},
-    peak_rows={0},
-    place=_tripeaks_place,
-)
-
-TRIANGLE = _build(
-    "triangle",
-    (7, 6, 5, 4, 3, 2, 1),
-    lambda row, i: [i - 1, i],
-    face_up_rows=set(range(7)),
-    peak_rows=set(),
-    place=lambda row, i: i + row / 2,
-)
+    return Layout(name, rows, tuple(covered_by), face_up, tuple(places))

@@ -6,19 +6,24 @@ ordered ``Ac 2c … Kc Ad … Ks``, is shuffled by Fisher–Yates: for ``i`` fro
 swap card ``i`` with card ``randbelow(i + 1)``. The shuffled deck is dealt in order: the
 28 layout slots, the waste card, then the stock, next card first.
 
-Deal ``N`` uses seed ``N``. The daily deal for a date uses seed
-``2**40 + date.toordinal() * 256 + attempt``: attempt 0 is the day's deal, and later
+Each game adds its own ``seed_base`` to every seed (TriPeaks 0, Triangle ``2**48``), so the
+games' deals differ. Deal ``N`` uses seed ``seed_base + N``. The daily deal for a date uses seed
+``seed_base + 2**40 + date.toordinal() * 256 + attempt``: attempt 0 is the day's deal, and later
 attempts are the day's alternatives (the solver picks the first winnable one).
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from typing import TYPE_CHECKING
 
 from .cards import DECK
 from .deal import Deal
 
-__all__ = ["MAX_DEAL", "SplitMix64", "daily_seed", "deal_from_seed", "numbered_deal"]
+if TYPE_CHECKING:
+    from .solitaire import Solitaire
+
+__all__ = ["MAX_DEAL", "SplitMix64", "check_number", "daily_seed", "deal_from_seed", "numbered_deal"]
 
 MAX_DEAL = 2**31 - 1
 _MASK = 2**64 - 1
@@ -50,23 +55,43 @@ class SplitMix64:
                 return x % n
 
 
-def deal_from_seed(seed: int) -> Deal:
+def _game(solitaire: Solitaire | None) -> Solitaire:
+    if solitaire is None:
+        from .registry import DEFAULT_GAME
+
+        return DEFAULT_GAME
+    return solitaire
+
+
+def deal_from_seed(seed: int, solitaire: Solitaire | None = None) -> Deal:
+    """The deck shuffled by the generator seeded with ``seed`` (the game's base already added),
+    dealt for ``solitaire`` (by default TriPeaks)."""
     cards = list(DECK)
     rng = SplitMix64(seed)
     for i in range(len(cards) - 1, 0, -1):
         j = rng.randbelow(i + 1)
         cards[i], cards[j] = cards[j], cards[i]
-    return Deal.from_cards(cards)
+    return Deal.from_cards(cards, solitaire)
 
 
-def numbered_deal(number: int) -> Deal:
-    """Deal number ``number``, 1 to 2³¹ − 1."""
+def check_number(number: object) -> int:
+    """``number`` if it is a deal number; otherwise a ``ValueError`` that says what one is."""
     if type(number) is not int or not 1 <= number <= MAX_DEAL:
-        raise ValueError(f"deal numbers go from 1 to {MAX_DEAL:,}, not {number!r}")
-    return deal_from_seed(number)
+        # repr() of an int of thousands of digits raises, so a long one is not shown at all
+        long = type(number) is int and number.bit_length() > 64
+        shown = "a number that long" if long else repr(number)
+        raise ValueError(f"deal numbers go from 1 to {MAX_DEAL:,}, not {shown[:24]}")
+    return number
 
 
-def daily_seed(date: dt.date, attempt: int = 0) -> int:
+def numbered_deal(number: int, solitaire: Solitaire | None = None) -> Deal:
+    """Deal number ``number``, 1 to 2³¹ − 1, of ``solitaire`` (by default TriPeaks)."""
+    game = _game(solitaire)
+    return deal_from_seed(game.seed_base + check_number(number), game)
+
+
+def daily_seed(date: dt.date, attempt: int = 0, solitaire: Solitaire | None = None) -> int:
+    """The seed of ``date``'s candidate deal number ``attempt`` (0 to 255) for ``solitaire``."""
     if not 0 <= attempt < 256:
         raise ValueError("a day has 256 candidate deals")
-    return 2**40 + date.toordinal() * 256 + attempt
+    return _game(solitaire).seed_base + 2**40 + date.toordinal() * 256 + attempt

@@ -1,15 +1,17 @@
-"""The save format: versioned JSON holding the deal, the rules and the moves, nothing derived.
+"""The save format: versioned JSON holding the game, the deal, the rules and the moves, nothing derived.
 
-Version 1 is an object with exactly these fields::
+Version 2 is an object with exactly these fields::
 
-    {"format": "tripeaks-save", "version": 1,
-     "deal": "<deal code>", "rules": {"passes": 1, "wrap": true, "face_up": false},
-     "moves": ["draw", "7h", ...], "redo": ["5c", ...],
-     "number": 123 | null, "daily": "2026-11-30" | null,
+    {"format": "tripeaks-save", "version": 2, "game": "tripeaks" | "triangle" | …,
+     "deal": "<deal code>" | null, "number": 123 | null, "daily": "2026-11-30" | null,
+     "rules": {...the game's rules...}, "moves": ["draw", "7h", ...], "redo": ["5c", ...],
      "hints": 0, "seconds": 12.5}
 
-``moves`` are replayed from the deal and ``redo`` (next first) must follow them; ``number``
-and ``daily`` name the deal, ``hints`` counts hints asked for, ``seconds`` is playing time.
+``deal`` is null for a numbered deal (its number gives it; a save then shows no face-down card
+or stock order), else the deal code. ``moves`` are replayed from the deal and ``redo`` (next
+first) must follow them; ``number`` and ``daily`` name the deal, ``hints`` counts hints asked
+for, ``seconds`` is playing time. Version 1 (before the family of games) had no ``game`` (it is
+TriPeaks), always a deal code, and TriPeaks rules without ``empty_waste``; it still loads.
 """
 
 from __future__ import annotations
@@ -17,34 +19,40 @@ from __future__ import annotations
 import datetime as dt
 import json
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .deal import Deal
-from .errors import IllegalMoveError, InvalidCardError, InvalidDealError, InvalidSaveError
-from .game import Game
+from .errors import IllegalMoveError, InvalidDealError, InvalidMoveError, InvalidSaveError
+from .game import Game, ReplayError
 from .moves import Move
-from .numbered import MAX_DEAL
-from .rules import Rules
-from .stored import check_header
+from .numbered import MAX_DEAL, numbered_deal
+from .stored import check_header, shown
 
-__all__ = ["FORMAT", "VERSION", "dump", "load"]
+if TYPE_CHECKING:
+    from .solitaire import Solitaire
+
+__all__ = ["FORMAT", "VERSION", "dump", "from_dict", "load", "to_dict"]
 
 FORMAT = "tripeaks-save"
-VERSION = 1
-_FIELDS = ("format", "version", "deal", "rules", "moves", "redo", "number", "daily", "hints",
+VERSION = 2
+_FIELDS_1 = ("format", "version", "deal", "rules", "moves", "redo", "number", "daily", "hints",
+             "seconds")
+_FIELDS = ("format", "version", "game", "deal", "number", "daily", "rules", "moves", "redo", "hints",
            "seconds")
 
 
 def to_dict(game: Game) -> dict[str, Any]:
+    numbered = game.number is not None and numbered_deal(game.number, game.solitaire) == game.deal
     return {
         "format": FORMAT,
         "version": VERSION,
-        "deal": game.deal.code,
+        "game": game.solitaire.id,
+        "deal": None if numbered else game.deal.code,
+        "number": game.number,
+        "daily": game.daily,
         "rules": game.rules.to_dict(),
         "moves": [m.notation for m in game.moves],
         "redo": [m.notation for m in game.redo_moves],
-        "number": game.number,
-        "daily": game.daily,
         "hints": game.hints,
         "seconds": round(game.seconds, 3),
     }
@@ -54,36 +62,57 @@ def dump(game: Game) -> str:
     return json.dumps(to_dict(game), separators=(",", ":"))
 
 
-def load(text: str | bytes) -> Game:
-    """Rebuild a game from its save. Never returns a half-loaded game."""
+def load(text: str | bytes, solitaire: Solitaire | None = None) -> Game:
+    """Rebuild a game from its save. Never returns a half-loaded game. Given ``solitaire``, a
+    save of another game is refused."""
     try:
         data = json.loads(text)
-    except (ValueError, TypeError):
+    except (ValueError, TypeError, RecursionError):
         raise InvalidSaveError("The save is damaged: it is not readable JSON.") from None
-    return from_dict(data)
+    return from_dict(data, solitaire)
 
 
-def from_dict(data: Any) -> Game:
-    check_header(
+def from_dict(data: Any, solitaire: Solitaire | None = None) -> Game:
+    from .registry import DEFAULT_GAME, find_game
+
+    version = check_header(
         data, FORMAT, VERSION, InvalidSaveError, what="The save", not_ours="This is not a TriPeaks save."
     )
-    missing = [f for f in _FIELDS if f not in data]
+    fields = _FIELDS_1 if version == 1 else _FIELDS
+    missing = [f for f in fields if f not in data]
     if missing:
         raise InvalidSaveError(f"The save is missing {', '.join(missing)}.")
-    extra = sorted(set(data) - set(_FIELDS))
+    extra = sorted(set(data) - set(fields))
     if extra:
-        raise InvalidSaveError(f"The save has unknown fields: {', '.join(map(str, extra))}.")
-    try:
-        deal = Deal.parse(data["deal"])
-    except InvalidDealError as error:
-        raise InvalidSaveError(f"The save's deal is invalid: {error}.") from None
-    try:
-        rules = Rules.from_dict(data["rules"])
-    except ValueError as error:
-        raise InvalidSaveError(f"The save's rules are invalid: {error}.") from None
+        raise InvalidSaveError(f"The save has unknown fields: {', '.join(map(str, extra))[:200]}.")
+    game = DEFAULT_GAME
+    if version > 1:
+        try:
+            game = find_game(data["game"])
+        except ValueError:
+            raise InvalidSaveError(
+                f"The save is of a game this version doesn't know: {shown(data['game'])}."
+            ) from None
+        if data["game"] != game.id:
+            raise InvalidSaveError("The save's game is invalid.")
+    if solitaire is not None and game is not solitaire:
+        raise InvalidSaveError(f"This is a {game.name} save, not a {solitaire.name} one.")
     number, daily, hints, seconds = data["number"], data["daily"], data["hints"], data["seconds"]
     if number is not None and (type(number) is not int or not 1 <= number <= MAX_DEAL):
         raise InvalidSaveError("The save's deal number is invalid.")
+    if version > 1 and data["deal"] is None:
+        if number is None:
+            raise InvalidSaveError("The save has neither a deal nor a deal number.")
+        deal = numbered_deal(number, game)
+    else:
+        try:
+            deal = Deal.parse(data["deal"], game)
+        except InvalidDealError as error:
+            raise InvalidSaveError(f"The save's deal is invalid: {error}.") from None
+    try:
+        rules = game.rules_from_dict(data["rules"])
+    except ValueError as error:
+        raise InvalidSaveError(f"The save's rules are invalid: {error}.") from None
     if daily is not None:
         try:
             dt.date.fromisoformat(daily)
@@ -93,34 +122,30 @@ def from_dict(data: Any) -> Game:
         raise InvalidSaveError("The save's hint count is invalid.")
     if type(seconds) not in (int, float) or not math.isfinite(seconds) or seconds < 0:
         raise InvalidSaveError("The save's playing time is invalid.")
-    moves = _moves(data["moves"], "moves")
-    redo = _moves(data["redo"], "redo")
-
-    game = Game(deal, rules, number=number, daily=daily)
-    for i, move in enumerate(moves, 1):
-        try:
-            game.push(move)
-        except IllegalMoveError as error:
-            raise InvalidSaveError(f"Move {i} of the save ({move}) can't be made: {error}") from None
-    position = game.position
-    for i, move in enumerate(redo, 1):
-        try:
-            position = position.after(move, rules)
-        except IllegalMoveError as error:
-            raise InvalidSaveError(f"Redo move {i} of the save ({move}) can't be made: {error}") from None
-    game._redo = list(reversed(redo))
-    game.hints = hints
-    game.seconds = float(seconds)
-    return game
+    moves = _moves(game, data["moves"], "moves")
+    redo = _moves(game, data["redo"], "redo")
+    try:
+        loaded = Game.from_moves(deal, rules, moves, redo, number=number, daily=daily)
+    except ReplayError as error:
+        which = "Redo move" if error.redo else "Move"
+        raise InvalidSaveError(
+            f"{which} {error.number} of the save ({error.move}) can't be made: {error.reason}"
+        ) from None
+    except IllegalMoveError as error:  # pragma: no cover - from_moves says which move
+        raise InvalidSaveError(f"The save's moves can't be made: {error}") from None
+    loaded.hints = hints
+    loaded.seconds = float(seconds)
+    return loaded
 
 
-def _moves(value: Any, field: str) -> list[Move]:
+def _moves(game: Solitaire, value: Any, field: str) -> list[Move]:
     if not isinstance(value, list) or len(value) > 10_000:
         raise InvalidSaveError(f"The save's {field} must be a list of moves.")
     moves = []
     for i, token in enumerate(value, 1):
         try:
-            moves.append(Move.parse(token))
-        except InvalidCardError:
-            raise InvalidSaveError(f"Entry {i} of the save's {field} is {token!r}, not a move.") from None
+            moves.append(game.parse_move(token))
+        except InvalidMoveError:
+            said = f"Entry {i} of the save's {field} is {shown(token)}, not a move."
+            raise InvalidSaveError(said) from None
     return moves

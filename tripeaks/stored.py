@@ -22,3 +22,12 @@ def check_header(
             f"{what} is from a newer version of the game (format {version}; this one reads up to {newest})."
         )
     return version
+
+
+def shown(value: Any, most: int = 40) -> str:
+    """``repr(value)`` cut to ``most`` characters, for a message (an int of thousands of digits,
+    whose ``repr`` would raise, included)."""
+    if type(value) is int and value.bit_length() > 4 * most:
+        return "a number that long"
+    text = repr(value)
+    return text if len(text) <= most else text[:most] + "…"

@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from .position import Position
-from .rules import Rules
 
 __all__ = ["draw_table"]
 
 _WIDTH = 4  # characters per card width on the table
 
 
-def draw_table(position: Position, rules: Rules, *, reveal: bool = False) -> str:
-    """The layout rows, then the waste and the stock. Face-down cards show as ``##``.
+def draw_table(position: Position, *, reveal: bool = False) -> str:
+    """The layout rows, then the waste and the stock, for any game. Face-down cards show as ``##``.
 
     ``reveal`` shows face-down cards too, written ``tH`` (rank in lower case, suit in upper
     case) to tell them from face-up ``Th``, and the stock in order.
@@ -25,21 +24,12 @@ def draw_table(position: Position, rules: Rules, *, reveal: bool = False) -> str
             card = position.cards[slot]
             if card is None:
                 label = "  "
-            elif position.is_face_up(slot, rules):
+            elif position.is_face_up(slot):
                 label = card.code
             else:
                 label = card.code[0].lower() + card.code[1].upper() if reveal else "##"
             line = line.ljust(x) + label
         lines.append(line.rstrip() if line.strip() else f"({'row ' + str(row + 1)} cleared)")
     lines.append("")
-    stock = (
-        " ".join(c.code for c in position.stock) if reveal else f"{len(position.stock)} cards"
-    )
-    passes = ""
-    if rules.resets is None:
-        passes = ", unlimited passes"
-    elif rules.resets:
-        left = rules.resets - position.resets
-        passes = f", {left} reset{'' if left == 1 else 's'} left"
-    lines.append(f"Waste: {position.top.code}    Stock: {stock}{passes}")
+    lines.append(position.solitaire.words.piles(position, reveal=reveal))
     return "\n".join(lines)

@@ -6,12 +6,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .moves import Move
-from .position import Position, Status
-from .solver import Result, Solver, collector_paused
+from ..moves import Move
+from ..position import Place, Position, Status
+from ..solving import Result, Solver, collector_paused
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..game import Game
 
 __all__ = ["HINT_BUDGET", "Hint", "hint"]
 
@@ -23,10 +23,12 @@ HINT_BUDGET = 2_000_000
 class Hint:
     """Advice for the player.
 
-    ``kind`` is ``play``, ``draw`` or ``reset`` (``move`` is the move, ``slot`` the card's
-    layout slot for a play), ``undo`` (go back ``undo`` moves), ``lost`` (the deal can't be
-    won at all), ``over`` (the peaks are cleared), ``thinking`` (the time given ran out: ask
-    again to carry on) or ``unknown`` (too hard to work out within the hint's budget).
+    ``kind`` is the kind of the move to make, ``play``, ``draw``, ``reset`` or ``redeal``
+    (``move`` is the move, ``slot`` the layout slot of its first card on the table, ``slots``
+    of each of its cards on the table), ``undo`` (go back ``undo`` moves), ``lost`` (the deal
+    can't be won at all), ``over`` (the game is won), ``thinking`` (the time given ran out: ask
+    again to carry on) or ``unknown`` (too hard to work out within the hint's budget). ``text``
+    is what the player reads, in the game's words.
     """
 
     kind: str
@@ -34,6 +36,8 @@ class Hint:
     move: Move | None = None
     undo: int = 0
     slot: int | None = None
+    places: tuple[tuple[Place, int | None], ...] = ()
+    """Where each card of the move lies (see :meth:`Position.place_of`)."""
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -46,11 +50,10 @@ class Hint:
 
 
 def _advice(position: Position, move: Move) -> Hint:
-    if move.kind == "play" and move.card is not None:
-        return Hint("play", f"Play the {move.card.name}.", move, slot=position.slot_of(move.card))
-    if move.kind == "draw":
-        return Hint("draw", "Draw a card from the stock.", move)
-    return Hint("reset", "Turn the waste over to reset the stock.", move)
+    text = position.solitaire.words.advice(position, move)
+    places = tuple(place for card in move.cards if (place := position.place_of(card)) is not None)
+    slots = [slot for where, slot in places if where is Place.TABLE]
+    return Hint(move.kind.value, text, move, slot=slots[0] if slots else None, places=places)
 
 
 def hint(
@@ -63,8 +66,9 @@ def hint(
     hint says how many moves to undo; if even the deal is lost, it says so.
     """
     positions = game.positions
-    if positions[-1].status(game.rules) is Status.WON:
-        return Hint("over", "The peaks are cleared: there is nothing left to do."), spent
+    words = game.solitaire.words
+    if positions[-1].status() is Status.WON:
+        return Hint("over", words.over), spent
     # Once a position is lost every later one is, so the positions that can still be won are
     # the first few of the game: find where they end by halving, not by walking back.
     verdicts: dict[int, Result] = {}
@@ -75,17 +79,16 @@ def hint(
             spent += answer.nodes
             if answer.result is Result.GAVE_UP:
                 if spent >= budget:
-                    return Hint("unknown", "No hint: this position is too hard to work out."), spent
-                return Hint("thinking", "Still thinking…"), spent
+                    return Hint("unknown", words.unknown), spent
+                return Hint("thinking", words.thinking), spent
             verdicts[index] = answer.result
             if index == last and answer.result is Result.WON:
                 return _advice(positions[last], answer.moves[0]), spent
     won = [i for i, result in verdicts.items() if result is Result.WON]
     if not won:
-        return Hint("lost", "This deal can't be won, whatever you play."), spent
+        return Hint("lost", words.lost), spent
     back = last - max(won)
-    moves = "1 move" if back == 1 else f"{back} moves"
-    return Hint("undo", f"Go back {moves}: from there the peaks can still be cleared.", undo=back), spent
+    return Hint("undo", words.go_back(back), undo=back), spent
 
 
 def _probes(last: int, verdicts: dict[int, Result]) -> Iterator[int]:

@@ -1,4 +1,4 @@
-"""Rules as a value: stock passes, K–A wrap, face-up peaks; the named rule sets."""
+"""TriPeaks' rules as a value: passes, K–A wrap, face up, an empty waste at the start; the rule sets."""
 
 from __future__ import annotations
 
@@ -14,10 +14,11 @@ class Rules:
 
     ``passes`` is how many times the stock may be gone through (1, 2 or 3), or ``None`` for
     unlimited; ``wrap`` makes king and ace adjacent; ``face_up`` deals every layout card
-    face up.
+    face up; ``empty_waste`` deals no card to the waste (the deal's waste card is then the
+    stock's first) and any free card may be played first.
 
     >>> Rules.named("strict")
-    Rules(passes=1, wrap=False, face_up=False)
+    Rules(passes=1, wrap=False, face_up=False, empty_waste=False)
     >>> Rules(passes=2, wrap=False).name
     'custom'
     """
@@ -25,6 +26,7 @@ class Rules:
     passes: int | None = 1
     wrap: bool = True
     face_up: bool = False
+    empty_waste: bool = False
 
     def __post_init__(self) -> None:
         if self.passes is not None and (
@@ -33,12 +35,14 @@ class Rules:
             raise ValueError(f"stock passes must be 1, 2, 3 or unlimited, not {self.passes!r}")
         if type(self.wrap) is not bool or type(self.face_up) is not bool:
             raise ValueError("wrap and face_up must be true or false")
+        if type(self.empty_waste) is not bool:
+            raise ValueError("empty_waste must be true or false")
 
     @staticmethod
-    def named(name: str, *, face_up: bool = False) -> Rules:
+    def named(name: str, *, face_up: bool = False, empty_waste: bool = False) -> Rules:
         """The rule set called ``name``: ``easy``, ``standard`` or ``strict``."""
         try:
-            return replace(RULE_SETS[name.lower()], face_up=face_up)
+            return replace(RULE_SETS[name.lower()], face_up=face_up, empty_waste=empty_waste)
         except (KeyError, AttributeError):
             raise ValueError(
                 f"unknown rule set {name!r}: choose easy, standard or strict"
@@ -63,12 +67,14 @@ class Rules:
 
         >>> Rules.named("standard").key, Rules(passes=None, wrap=False, face_up=True).key
         ('standard', 'custom-unlimited-nowrap-faceup')
+        >>> Rules(passes=2, empty_waste=True).key
+        'custom-2pass-wrap-emptywaste'
         """
         name = self.name
         if name == "custom":
             passes = "unlimited" if self.passes is None else f"{self.passes}pass"
             name += f"-{passes}-{'wrap' if self.wrap else 'nowrap'}"
-        return name + ("-faceup" if self.face_up else "")
+        return name + ("-faceup" if self.face_up else "") + ("-emptywaste" if self.empty_waste else "")
 
     @staticmethod
     def from_key(key: str) -> Rules:
@@ -76,21 +82,29 @@ class Rules:
 
         >>> Rules.from_key("custom-unlimited-nowrap") == Rules(passes=None, wrap=False)
         True
+        >>> Rules.from_key("strict-emptywaste-faceup").describe()
+        'Strict: one pass through the stock, no K–A wrap, all cards face up, the waste starts empty'
         """
-        text = key.strip().lower() if isinstance(key, str) else ""
-        face_up = text.endswith("-faceup")
-        if face_up:
-            text = text[: -len("-faceup")]
+        text = key.strip().lower() if isinstance(key, str) and len(key) <= 80 else ""
+        options = {"faceup": False, "emptywaste": False}
+        while True:  # the options, in either order, after the rule set
+            head, _, last = text.rpartition("-")
+            if not head or last not in options or options[last]:
+                break
+            options[last], text = True, head
+        face_up, empty_waste = options["faceup"], options["emptywaste"]
         if text in RULE_SETS:
-            return Rules.named(text, face_up=face_up)
+            return Rules.named(text, face_up=face_up, empty_waste=empty_waste)
         parts = text.split("-")
         passes = {"1pass": 1, "2pass": 2, "3pass": 3, "unlimited": None}
         if len(parts) == 3 and parts[0] == "custom" and parts[1] in passes and parts[2] in ("wrap", "nowrap"):
             # A custom key for a named combination (custom-1pass-wrap is standard) still works.
-            return Rules(passes=passes[parts[1]], wrap=parts[2] == "wrap", face_up=face_up)
+            return Rules(passes=passes[parts[1]], wrap=parts[2] == "wrap", face_up=face_up,
+                         empty_waste=empty_waste)
+        shown = key if isinstance(key, str) and len(key) <= 40 else "given"
         raise ValueError(
-            f"the rules '{key}' are unknown: use easy, standard, strict or a custom key such as "
-            "custom-2pass-nowrap"
+            f"the rules '{shown}' are unknown: use easy, standard, strict or a custom key such as "
+            "custom-2pass-nowrap, with -faceup or -emptywaste after it if wanted"
         )
 
     def describe(self) -> str:
@@ -101,20 +115,24 @@ class Rules:
             passes = {1: "one pass", 2: "two passes", 3: "three passes"}[self.passes]
         wrap = "K–A wrap" if self.wrap else "no K–A wrap"
         up = ", all cards face up" if self.face_up else ""
-        return f"{self.name.capitalize()}: {passes} through the stock, {wrap}{up}"
+        empty = ", the waste starts empty" if self.empty_waste else ""
+        return f"{self.name.capitalize()}: {passes} through the stock, {wrap}{up}{empty}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"passes": self.passes, "wrap": self.wrap, "face_up": self.face_up}
+        return {"passes": self.passes, "wrap": self.wrap, "face_up": self.face_up,
+                "empty_waste": self.empty_waste}
 
     @staticmethod
     def from_dict(data: Any) -> Rules:
-        """Read rules written by :meth:`to_dict`; raises ``ValueError`` saying what is wrong."""
-        if not isinstance(data, dict) or set(data) != {"passes", "wrap", "face_up"}:
-            raise ValueError("the rules must have exactly passes, wrap and face_up")
-        return Rules(passes=data["passes"], wrap=data["wrap"], face_up=data["face_up"])
+        """Read rules written by :meth:`to_dict` (saves from before the empty waste have no
+        ``empty_waste``); raises ``ValueError`` saying what is wrong."""
+        if not isinstance(data, dict) or set(data) - {"empty_waste"} != {"passes", "wrap", "face_up"}:
+            raise ValueError("the rules must have exactly passes, wrap and face_up (and empty_waste)")
+        return Rules(passes=data["passes"], wrap=data["wrap"], face_up=data["face_up"],
+                     empty_waste=data.get("empty_waste", False))
 
 
 EASY = Rules(passes=None, wrap=True)
 STANDARD = Rules(passes=1, wrap=True)
 STRICT = Rules(passes=1, wrap=False)
-RULE_SETS = {"easy": EASY, "standard": STANDARD, "strict": STRICT}
+RULE_SETS = {"standard": STANDARD, "easy": EASY, "strict": STRICT}

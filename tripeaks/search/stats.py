@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
-from .game import Game
-from .numbered import numbered_deal
-from .rules import Rules
-from .solver import DEFAULT_BUDGET, Result, solve
+from ..numbered import numbered_deal
+from ..position import Position
+from ..registry import find_game, game_of_rules
+from ..solitaire import Solitaire
+from ..solving import DEFAULT_BUDGET, Result, solve
 
 __all__ = ["RangeSummary", "percentile", "solve_range"]
 
@@ -53,23 +55,31 @@ class RangeSummary:
         return "\n".join(lines)
 
 
-def _solve_one(job: tuple[int, Rules, int, bool]) -> tuple[int, str, float, int, int]:
-    number, rules, budget, shortest = job
-    answer = solve(Game(numbered_deal(number), rules).position, rules, budget=budget, shortest=shortest)
+def _solve_one(job: tuple[str, int, Any, int, bool]) -> tuple[int, str, float, int, int]:
+    game, number, rules, budget, shortest = job
+    position = Position.start(numbered_deal(number, find_game(game)), rules)
+    answer = solve(position, budget=budget, shortest=shortest)
     return number, answer.result.value, answer.seconds, answer.nodes, len(answer.moves)
 
 
 def solve_range(
     numbers: Iterable[int],
-    rules: Rules,
+    rules: Any = None,
     *,
+    solitaire: Solitaire | None = None,
     jobs: int = 1,
     budget: int = DEFAULT_BUDGET,
     shortest: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> RangeSummary:
-    """Solve every numbered deal in ``numbers``, on ``jobs`` processes."""
-    work = [(n, rules, budget, shortest) for n in numbers]
+    """Solve every numbered deal of a game in ``numbers``, on ``jobs`` processes.
+
+    The work is handed out as it goes (``numbers`` may be a long range): nothing is made for
+    deals not yet reached, and ``progress`` is told after each deal.
+    """
+    game = solitaire if solitaire is not None else game_of_rules(rules)
+    rules = game.check_rules(rules)
+    work = ((game.id, n, rules, budget, shortest) for n in numbers)
     summary = RangeSummary()
 
     def take(results: Iterable[tuple[int, str, float, int, int]]) -> None:
@@ -84,9 +94,24 @@ def solve_range(
 
     if jobs > 1:
         import multiprocessing
+        import threading
+
+        # The pool's feeder takes jobs only as results come back: a few per process in flight,
+        # whatever the length of the range.
+        room = threading.BoundedSemaphore(8 * jobs)
+
+        def feed() -> Iterable[tuple[str, int, Any, int, bool]]:
+            for job in work:
+                room.acquire()
+                yield job
+
+        def results(pool: Any) -> Iterable[tuple[int, str, float, int, int]]:
+            for result in pool.imap_unordered(_solve_one, feed(), chunksize=4):
+                room.release()
+                yield result
 
         with multiprocessing.Pool(jobs) as pool:
-            take(pool.imap_unordered(_solve_one, work, chunksize=4))
+            take(results(pool))
     else:
         take(map(_solve_one, work))
     return summary

@@ -1,4 +1,4 @@
-"""The exact solver: can the layout still be cleared from a position, and how.
+"""TriPeaks' exact solver: can the layout still be cleared from a position, and how.
 
 The solver knows every card, face-down and stock included. Suits play no part in the rules,
 so it works on ranks: a state is the set of layout cards left (a 28-bit mask), the waste top's
@@ -33,23 +33,21 @@ A work budget (nodes and seconds) bounds every search; a search that runs out an
 
 from __future__ import annotations
 
-import gc
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Any
 
-from .layout import bits
-from .moves import DRAW, RESET, Move
-from .position import Position, Status
+from ...layout import bits
+from ...moves import DRAW, RESET, Move
+from ...position import Status
+from ...solving import DEFAULT_BUDGET, Result, Solution, collector_paused
+from .play import TriPeaksPosition as Position
 from .rules import Rules
 
-__all__ = ["DEFAULT_BUDGET", "Result", "Solution", "Solver", "solve"]
+__all__ = ["Solver"]
 
-DEFAULT_BUDGET = 5_000_000
 _RANKS = 0x3FFE  # bits 1..13: one per rank
 _ADVANCE = -1  # a draw or a reset, in a path of slots
 _TICK = 512  # states between looks at the budget and the clock: a few milliseconds
@@ -65,57 +63,8 @@ for _b in range(36):
 del _b
 
 
-class Result(StrEnum):
-    WON = "won"
-    LOST = "lost"
-    GAVE_UP = "gave_up"
-
-
-@dataclass(frozen=True, slots=True)
-class Solution:
-    """The solver's answer. ``moves`` clears the layout when ``result`` is ``won``, else is empty."""
-
-    result: Result
-    moves: tuple[Move, ...]
-    nodes: int
-    seconds: float
-
-    @property
-    def won(self) -> bool:
-        return self.result is Result.WON
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "result": self.result.value,
-            "moves": [m.notation for m in self.moves],
-            "nodes": self.nodes,
-            "seconds": round(self.seconds, 6),
-        }
-
-
 class _GiveUp(Exception):
     pass
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cycle collector paused (if it was running), and started again after.
-
-    A search makes no reference cycles (but for one that gave up, kept in ``_pending`` to carry
-    on: it refers to its solver), but it makes hundreds of thousands of lists that live as long
-    as its solver, and the collector would go through all of them again and again:
-    pausing it saves a search 5 to 15% of its time. What is left to collect is collected once
-    the collector runs again, which costs a few milliseconds in Pyodide: work that runs several
-    searches (a hint, a winnable-deal search) pauses it around all of them, to collect once.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 class _Part:
@@ -271,8 +220,10 @@ class Solver:
     where it stopped when the same position is asked about again.
     """
 
-    def __init__(self, position: Position, rules: Rules) -> None:
-        """A solver for the deal ``position`` belongs to (it reads the cards in every slot)."""
+    def __init__(self, position: Position) -> None:
+        """A solver for the deal ``position`` belongs to, under its rules (it reads the cards in
+        every slot)."""
+        rules: Rules = position.rules
         layout = position.layout
         self.rules = rules
         self.layout = layout
@@ -392,10 +343,12 @@ class Solver:
         the answer is ``gave_up``, and asking again about the same position carries on.
         """
         started = time.perf_counter()
-        status = position.status(self.rules)
+        status = position.status()
         if status is not Status.PLAYING:
             result = Result.WON if status is Status.WON else Result.LOST
             return Solution(result, (), 0, time.perf_counter() - started)
+        if not position.waste:
+            return self._first_play(position, budget, seconds, shortest, started)
         key = (position.remaining, position.stock, position.waste, position.resets, shortest)
         known = self._known.get(key)
         if known is not None:
@@ -423,6 +376,30 @@ class Solver:
         self._known[key] = answer
         return answer
 
+    def _first_play(
+        self, position: Position, budget: int | None, seconds: float | None, shortest: bool, started: float
+    ) -> Solution:
+        """An empty waste (the empty-waste option's start): any free card may go first, so each
+        first move is a position of the usual kind, solved in turn. Won by the first won (the
+        fewest moves of them all with ``shortest``), lost when every one is lost."""
+        first = self.nodes
+        best: tuple[Move, ...] | None = None
+        for move in position.legal_moves():
+            spent = self.nodes - first
+            left = None if seconds is None else max(seconds - (time.perf_counter() - started), 0.0)
+            answer = self.solve(
+                position.after(move), budget=None if budget is None else max(budget - spent, 1),
+                seconds=left, shortest=shortest,
+            )
+            if answer.result is Result.GAVE_UP:
+                return Solution(Result.GAVE_UP, (), self.nodes - first, time.perf_counter() - started)
+            if answer.won and (best is None or len(answer.moves) + 1 < len(best)):
+                best = (move, *answer.moves)
+                if not shortest:
+                    break
+        result = Result.LOST if best is None else Result.WON
+        return Solution(result, best or (), self.nodes - first, time.perf_counter() - started)
+
     def _moves(self, position: Position, path: list[int]) -> tuple[Move, ...]:
         """Turn a path of slots and advances into moves, each checked by the rules themselves."""
         moves = []
@@ -432,8 +409,8 @@ class Solver:
             else:
                 card = position.cards[step]
                 assert card is not None
-                move = Move("play", card)
-            position = position.after(move, self.rules)
+                move = Move.play(card)
+            position = position.after(move)
             moves.append(move)
         return tuple(moves)
 
@@ -1062,21 +1039,3 @@ class Solver:
                         queue.appendleft((cost, after))
         return None
 
-
-def solve(
-    position: Position,
-    rules: Rules,
-    *,
-    budget: int | None = DEFAULT_BUDGET,
-    seconds: float | None = None,
-    shortest: bool = False,
-) -> Solution:
-    """Solve one position: ``won`` with moves, ``lost`` (every line tried) or ``gave_up``.
-
-    ``budget`` caps the states examined and ``seconds`` the time. ``shortest`` asks for a
-    winning line with the fewest moves, a slower search.
-    """
-    # The solver is dropped, and what it made freed, before the cycle collector runs again,
-    # which then has nothing of it to go through.
-    with collector_paused():
-        return Solver(position, rules).solve(position, budget=budget, seconds=seconds, shortest=shortest)

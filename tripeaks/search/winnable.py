@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import datetime as dt
 import time
+from typing import TYPE_CHECKING, Any
 
-from .deal import Deal
-from .game import Game
-from .numbered import MAX_DEAL, daily_seed, deal_from_seed, numbered_deal
-from .position import Position
-from .rules import STANDARD, Rules
-from .solver import Result, Solver, collector_paused
+from ..deal import Deal
+from ..numbered import MAX_DEAL, check_number, daily_seed, deal_from_seed, numbered_deal
+from ..position import Position
+from ..registry import game_of_rules
+from ..solving import Result, Solver, collector_paused
+
+if TYPE_CHECKING:
+    from ..solitaire import Solitaire
 
 __all__ = ["DAILY_CANDIDATES", "DEAL_BUDGET", "DailySearch", "WinnableSearch", "daily_deal", "next_winnable"]
 
@@ -28,8 +31,9 @@ class _FirstWinnable:
     the answer depends only on the candidates, the rules and the budget, never on the slicing.
     """
 
-    def __init__(self, rules: Rules, budget: int) -> None:
-        self.rules = rules
+    def __init__(self, solitaire: Solitaire, rules: Any, budget: int) -> None:
+        self.solitaire = solitaire
+        self.rules = solitaire.check_rules(rules)
         self.budget = budget
         self._solver: Solver | None = None
         self._spent = 0
@@ -57,7 +61,7 @@ class _FirstWinnable:
             while True:
                 start = self._start()
                 if self._solver is None:
-                    self._solver = Solver(start, self.rules)
+                    self._solver = self.solitaire.solver(start)
                 left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
                 answer = self._solver.solve(start, budget=self.budget - self._spent, seconds=left)
                 self._spent += answer.nodes
@@ -73,23 +77,31 @@ class _FirstWinnable:
                     return False
 
 
-class WinnableSearch(_FirstWinnable):
-    """The search for the first winnable deal from ``number`` on, in slices of time.
+def _game(solitaire: Solitaire | None, rules: Any) -> Solitaire:
+    return solitaire if solitaire is not None else game_of_rules(rules)
 
-    Deals the solver proves lost, or can't settle within ``budget`` states, are skipped, so
-    the answer depends only on the rules and the budget, never on how it was sliced.
+
+class WinnableSearch(_FirstWinnable):
+    """The search for the first winnable deal of a game from ``number`` on, in slices of time.
+
+    ``rules`` are the game's (by default its default rules); the game is ``solitaire``, or the
+    game those rules belong to. Deals the solver proves lost, or can't settle within ``budget``
+    states, are skipped, so the answer depends only on the game, the rules and the budget,
+    never on how it was sliced.
     """
 
-    def __init__(self, number: int, rules: Rules = STANDARD, *, budget: int = DEAL_BUDGET) -> None:
-        numbered_deal(number)  # checks the number
-        super().__init__(rules, budget)
+    def __init__(
+        self, number: int, rules: Any = None, *, solitaire: Solitaire | None = None, budget: int = DEAL_BUDGET
+    ) -> None:
+        check_number(number)
+        super().__init__(_game(solitaire, rules), rules, budget)
         self.number = number
 
     def _key(self) -> int:
         return self.number
 
     def _start(self) -> Position:
-        return Game(numbered_deal(self.number), self.rules).position
+        return Position.start(numbered_deal(self.number, self.solitaire), self.rules)
 
     def _next(self) -> None:
         if self.number >= MAX_DEAL:
@@ -102,8 +114,9 @@ class WinnableSearch(_FirstWinnable):
 
 
 class DailySearch(_FirstWinnable):
-    """The search for ``date``'s deal, in slices of time: the first of the day's candidates
-    (``daily_seed(date, attempt)``) proved winnable under Standard rules.
+    """The search for ``date``'s deal of a game (by default TriPeaks), in slices of time: the
+    first of the day's candidates (``daily_seed(date, attempt)``) proved winnable under the
+    game's default rules (TriPeaks' Standard).
 
     >>> search = DailySearch(dt.date(2026, 1, 1))
     >>> while (deal := search.step(seconds=0.05)) is None:
@@ -112,38 +125,43 @@ class DailySearch(_FirstWinnable):
     True
     """
 
-    def __init__(self, date: dt.date, *, budget: int = DEAL_BUDGET) -> None:
-        super().__init__(STANDARD, budget)
+    def __init__(
+        self, date: dt.date, *, solitaire: Solitaire | None = None, budget: int = DEAL_BUDGET
+    ) -> None:
+        game = _game(solitaire, None)
+        super().__init__(game, None, budget)
         self.date = date
         self.attempt = 0
-        self._deal = deal_from_seed(daily_seed(date, 0))
+        self._deal = deal_from_seed(daily_seed(date, 0, game), game)
 
     def _key(self) -> int:
         return self.attempt
 
     def _start(self) -> Position:
-        return Position.start(self._deal)
+        return Position.start(self._deal, self.rules)
 
     def _next(self) -> None:
         if self.attempt + 1 >= DAILY_CANDIDATES:
             raise ValueError(f"no winnable deal among the candidates for {self.date}")  # pragma: no cover
         self.attempt += 1
-        self._deal = deal_from_seed(daily_seed(self.date, self.attempt))
+        self._deal = deal_from_seed(daily_seed(self.date, self.attempt, self.solitaire), self.solitaire)
 
     def step(self, seconds: float | None = None) -> Deal | None:
         """Work for about ``seconds`` (or to the end); the day's deal, or ``None`` while still looking."""
         return self._deal if self._search(seconds) else None
 
 
-def next_winnable(number: int, rules: Rules = STANDARD, *, budget: int = DEAL_BUDGET) -> int:
+def next_winnable(
+    number: int, rules: Any = None, *, solitaire: Solitaire | None = None, budget: int = DEAL_BUDGET
+) -> int:
     """The first deal number from ``number`` on whose deal the solver proves winnable."""
-    found = WinnableSearch(number, rules, budget=budget).step()
+    found = WinnableSearch(number, rules, solitaire=solitaire, budget=budget).step()
     assert found is not None
     return found
 
 
-def daily_deal(date: dt.date, *, budget: int = DEAL_BUDGET) -> Deal:
-    """The day's deal: the first of its candidates proved winnable under Standard rules."""
-    found = DailySearch(date, budget=budget).step()
+def daily_deal(date: dt.date, *, solitaire: Solitaire | None = None, budget: int = DEAL_BUDGET) -> Deal:
+    """The day's deal of a game: the first of its candidates proved winnable under its default rules."""
+    found = DailySearch(date, solitaire=solitaire, budget=budget).step()
     assert found is not None
     return found

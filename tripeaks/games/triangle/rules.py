@@ -1,0 +1,60 @@
+"""Triangle's rules as a value: there is one rule set, with two redeals (the stock is seen three times)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+__all__ = ["RULE_SETS", "STANDARD", "TriangleRules"]
+
+
+@dataclass(frozen=True, slots=True)
+class TriangleRules:
+    """How a game of Triangle is played: as RULES.md says, with no options.
+
+    >>> TriangleRules.from_key("standard").describe()
+    'Standard: two redeals, so the stock is seen three times'
+    """
+
+    redeals: ClassVar[int] = 2
+    """How many times the waste may be turned back into the stock."""
+
+    @staticmethod
+    def named(name: str) -> TriangleRules:
+        if isinstance(name, str) and name.strip().lower() == "standard":
+            return STANDARD
+        shown = name if isinstance(name, str) and len(name) <= 40 else "given"
+        raise ValueError(f"unknown rule set '{shown}': Triangle has one, standard")
+
+    @property
+    def name(self) -> str:
+        return "standard"
+
+    @property
+    def key(self) -> str:
+        return "standard"
+
+    @staticmethod
+    def from_key(key: str) -> TriangleRules:
+        try:
+            return TriangleRules.named(key)
+        except ValueError:
+            shown = key if isinstance(key, str) and len(key) <= 40 else "given"
+            said = f"the rules '{shown}' are unknown: Triangle has one rule set, standard"
+            raise ValueError(said) from None
+
+    def describe(self) -> str:
+        return "Standard: two redeals, so the stock is seen three times"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {}
+
+    @staticmethod
+    def from_dict(data: Any) -> TriangleRules:
+        if data != {}:
+            raise ValueError("Triangle's rules have no options: they are written {}")
+        return STANDARD
+
+
+STANDARD = TriangleRules()
+RULE_SETS = {"standard": STANDARD}

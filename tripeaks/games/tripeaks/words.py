@@ -1,0 +1,167 @@
+"""What a TriPeaks player reads: why a card can't go, what a move did, hints and the end of the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from ...cards import Card, rank_label, rank_phrase
+from ...moves import Move, MoveKind
+from ...position import Position, Status
+from ...solitaire import Words
+
+if TYPE_CHECKING:
+    from .play import TriPeaksPosition
+
+__all__ = ["WORDS", "explain"]
+
+WON = "The peaks are cleared: this game is won."
+OVER = "No more moves: this game is over."
+STOCK_EMPTY = "The stock is empty."
+STOCK_EMPTY_RESET = "The stock is empty: reset it."
+RESET_TOO_SOON = "The stock can only be reset once it is empty."
+NO_PASSES = "No passes through the stock remain."
+
+
+def _capital(phrase: str) -> str:
+    # Upper-case only the article: str.capitalize() would turn "a Q" into "A q".
+    return phrase[0].upper() + phrase[1:]
+
+
+def explain(position: TriPeaksPosition, target: Card | int) -> str:
+    """Why a tap on ``target`` (a card, or a layout slot number) does or doesn't play.
+
+    Never names a face-down card.
+    """
+    if isinstance(target, Card):
+        slot = position.slot_of(target)
+        if slot is None:
+            if target in position.waste:
+                return f"The {target.name} is already on the waste."
+            return f"The {target.name} is not one of the face-up cards."
+    else:
+        slot = target
+        if not 0 <= slot < len(position.cards):
+            return "There is no such place on the table."
+        if position.cards[slot] is None:
+            return "That card has already been played."
+    card = position.cards[slot]
+    assert card is not None
+    if isinstance(target, Card) and not position.is_face_up(slot):
+        # Named but hidden: answer as for a stock card, so nothing is given away.
+        return f"The {card.name} is not one of the face-up cards."
+    if not position.is_face_up(slot):
+        return "That card is face down: clear the cards on top of it to turn it over."
+    if not position.layout.is_free(position.remaining, slot):
+        return f"The {card.name} is covered: clear the cards on top of it first."
+    status = position.status()
+    if status is Status.WON:
+        return WON
+    top = position.top
+    if top is None:
+        return f"The {card.name} can go on the empty waste: any card can start it."
+    if card.rank in position.playable_ranks():
+        if status is not Status.PLAYING:
+            return OVER
+        return f"The {card.name} can go on the {top.name}."
+    # The rank below first, then the one above: on a king, "a Q or an A".
+    below_first = sorted(position.playable_ranks(), key=lambda r: (top.rank - r) % 13)
+    options = " or ".join(rank_phrase(r) for r in below_first)
+    phrase = _capital(rank_phrase(card.rank))
+    said = f"{phrase} can't go on {rank_phrase(top.rank)}."
+    if card.rank == top.rank:
+        said = f"{phrase} can't go on another {rank_label(card.rank)}."
+    return f"{said} You can play {options}."
+
+
+class TriPeaksWords(Words):
+    def said(self, before: Position, move: Move, after: Position) -> str:
+        after = cast("TriPeaksPosition", after)
+        top = after.top
+        assert top is not None
+        if move.kind is MoveKind.PLAY:
+            return f"Played the {top.name}, run of {after.run}."
+        left = len(after.stock)
+        if move.kind is MoveKind.DRAW:
+            return f"Drew the {top.name}. {left} left in the stock."
+        return f"Turned the waste over. Drew the {top.name}; {left} left in the stock."
+
+    def undone(self, before: Position, move: Move, after: Position) -> str:
+        after = cast("TriPeaksPosition", after)
+        if move.card is not None:
+            said = f"Undid playing the {move.card.name}."
+        elif move.kind is MoveKind.DRAW:
+            said = "Undid a draw."
+        else:
+            said = "Undid turning the stock over."
+        top = after.top
+        return f"{said} Waste: {top.name}." if top is not None else f"{said} The waste is empty."
+
+    def prompt(self, position: Position) -> str:
+        position = cast("TriPeaksPosition", position)
+        status = position.status()
+        if status is Status.WON:
+            return "This game is won."
+        if status is Status.OUT_OF_MOVES:
+            return "No more moves: undo, ask for a hint, or restart."
+        top = position.top
+        if top is None:
+            return "The waste is empty: play any free card."
+        ranks = " or ".join(rank_label(r) for r in position.playable_ranks())
+        return f"The waste shows the {top.name}: play {ranks}."
+
+    def end(self, position: Position) -> str:
+        if position.status() is Status.WON:
+            return f"You cleared the peaks! Score {position.score}."
+        return "No more moves. You can undo, ask for a hint, or restart."
+
+    def progress(self, position: Position) -> str:
+        return f"Cleared {position.cleared}/{len(position.cards)}"
+
+    def piles(self, position: Position, *, reveal: bool = False) -> str:
+        position_ = cast("TriPeaksPosition", position)
+        stock = " ".join(c.code for c in position_.stock) if reveal else f"{len(position_.stock)} cards"
+        passes = ""
+        resets = position_.rules.resets
+        if resets is None:
+            passes = ", unlimited passes"
+        elif resets:
+            left = resets - position_.resets
+            passes = f", {left} reset{'' if left == 1 else 's'} left"
+        top = position_.top.code if position_.top is not None else "(empty)"
+        return f"Waste: {top}    Stock: {stock}{passes}"
+
+    def advice(self, position: Position, move: Move) -> str:
+        if move.card is not None:
+            return f"Play the {move.card.name}."
+        if move.kind is MoveKind.DRAW:
+            return "Draw a card from the stock."
+        return "Turn the waste over to reset the stock."
+
+    def go_back(self, moves: int) -> str:
+        said = "1 move" if moves == 1 else f"{moves} moves"
+        return f"Go back {said}: from there the peaks can still be cleared."
+
+    def report(self, position: Position, moves: int) -> str:
+        position_ = cast("TriPeaksPosition", position)
+        status = position_.status()
+        if status is Status.PLAYING:
+            ranks = " or ".join(rank_label(r) for r in position_.playable_ranks())
+            state = f"you can play {ranks}" if position_.top is not None else "you can play any free card"
+        elif status is Status.WON:
+            state = "won: the peaks are cleared!"
+        else:
+            state = "out of moves (undo to try another way)"
+        return (
+            f"Score {position_.score}  Run {position_.run}  Moves {moves}  "
+            f"Cleared {position_.cleared}/{len(position_.cards)}  ({state})"
+        )
+
+    typing = (
+        "Type a card to play it (7h), or: draw (d), reset, undo (u), redo (r), quit (q). "
+        "An empty line draws too; hint (h) suggests a move."
+    )
+
+    over = "The peaks are cleared: there is nothing left to do."
+
+
+WORDS = TriPeaksWords()

@@ -1,0 +1,69 @@
+"""The games of the family, found by id, name or alias, or by a deal code's prefix."""
+
+from __future__ import annotations
+
+from .errors import InvalidDealError
+from .games.triangle import TRIANGLE
+from .games.tripeaks import TRIPEAKS
+from .solitaire import Solitaire, name_key
+
+__all__ = [
+    "DEFAULT_GAME", "GAMES", "TRIANGLE", "TRIPEAKS", "find_game", "game_of", "game_of_rules", "split_code"
+]
+
+GAMES: tuple[Solitaire, ...] = (TRIPEAKS, TRIANGLE)
+"""Every game, the default first."""
+
+DEFAULT_GAME = GAMES[0]
+"""The game of a deal code with no prefix, and of anything that names no game."""
+
+_BY_NAME = {name_key(name): game for game in GAMES for name in (game.id, *game.names)}
+
+
+def _listed() -> str:
+    return ", ".join(f"{game.id} ({game.name})" for game in GAMES)
+
+
+def find_game(name: str) -> Solitaire:
+    """The game with this id, name or alias, in any case and spacing: ``Tri Peaks``, ``yield``.
+
+    >>> find_game("Three Peaks").name, find_game("FUNNEL").name
+    ('TriPeaks', 'Triangle')
+    """
+    game = _BY_NAME.get(name_key(name)) if isinstance(name, str) else None
+    if game is None:
+        shown = name if isinstance(name, str) and len(name) <= 40 else "that"
+        raise ValueError(f"there is no game called '{shown}': the games are {_listed()}")
+    return game
+
+
+def split_code(code: str) -> tuple[Solitaire, str]:
+    """The game of a deal code (by its prefix; none is the default game) and the code without it."""
+    text = code.strip()
+    head, colon, rest = text.partition(":")
+    if not colon:
+        return DEFAULT_GAME, text
+    for game in GAMES:
+        if head.strip().lower() == game.prefix:
+            return game, rest.strip()
+    shown = head if len(head) <= 20 else head[:20] + "…"
+    raise InvalidDealError(f"unknown game '{shown}' in the deal code: the games are {_listed()}")
+
+
+def game_of(code: str) -> Solitaire:
+    """The game a deal code belongs to, by its prefix (``triangle:…``); no prefix is TriPeaks.
+
+    >>> game_of("triangle:...").id
+    'triangle'
+    """
+    return split_code(code)[0]
+
+
+def game_of_rules(rules: object) -> Solitaire:
+    """The game whose rules type ``rules`` are (the default game's for ``None``)."""
+    if rules is None:
+        return DEFAULT_GAME
+    for game in GAMES:
+        if isinstance(rules, game.rules_type):
+            return game
+    raise ValueError(f"{rules!r:.60} are not the rules of any game")
