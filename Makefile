@@ -6,7 +6,8 @@ BIN := $(VENV)/bin
 STAMP := .make
 PORT ?= 8000
 # What the built site depends on: the engine, its packaging, the page config and the build itself.
-ENGINE := $(wildcard tripeaks/*.py) tripeaks/py.typed pyproject.toml README.md
+ENGINE_PY := $(shell find tripeaks -name '*.py' -not -path '*/__pycache__/*')
+ENGINE := $(ENGINE_PY) tripeaks/py.typed pyproject.toml README.md
 BUILT := web/vendor/engine.json
 # The engine and the page modules compiled ahead; web/main.py, the page's script, is compiled by PyScript.
 BYTECODE := web/vendor/bytecode.zip
@@ -37,7 +38,7 @@ $(ICONS): web/icon.svg scripts/icons.py $(STAMP)/venv | browsers
 	$(BIN)/python scripts/icons.py
 
 # scripts/build.py writes it too; this rule follows edits to the page's modules, which need no other build.
-$(BYTECODE): $(wildcard tripeaks/*.py) $(PAGE_MODULES) scripts/bytecode.mjs | $(BUILT)
+$(BYTECODE): $(ENGINE_PY) $(PAGE_MODULES) scripts/bytecode.mjs | $(BUILT)
 	node scripts/bytecode.mjs
 
 # scripts/build.py writes it too, after vendoring Pyodide; this rule follows edits to the script.

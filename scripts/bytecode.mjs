@@ -36,11 +36,11 @@ from pathlib import Path
 REPO = Path("/repo")
 BUILD = Path("/tmp/bytecode")  # Pyodide's in-memory file system: nothing lands on the host
 
-sources = sorted(REPO.glob("tripeaks/*.py")) + sorted(p for p in REPO.glob("web/*.py") if p.name != "main.py")
+sources = sorted(REPO.glob("tripeaks/**/*.py")) + sorted(p for p in REPO.glob("web/*.py") if p.name != "main.py")
 entries = {}
 for path in sources:
     # Where the page has the file: tripeaks/<name>.py from the wheel, <name>.py for a page module.
-    where = path.relative_to(REPO).as_posix() if path.parent.name == "tripeaks" else path.name
+    where = path.relative_to(REPO).as_posix() if path.parts[2] == "tripeaks" else path.name
     cached = importlib.util.cache_from_source(where)  # Pyodide's own cache tag
     py_compile.compile(
         str(path), cfile=str(BUILD / cached), dfile=where, doraise=True,

@@ -53,8 +53,9 @@ import tripeaks
 installed = pathlib.Path(tripeaks.__file__).parent.resolve()
 assert installed == site / "tripeaks", f"tests would import {installed}, not the wheel installed in {site}"
 sha = lambda p: hashlib.sha256(p.read_bytes()).hexdigest()
-running = {f"tripeaks/{p.name}": sha(p) for p in sorted(installed.glob("*.py"))}
-source = {f"tripeaks/{p.name}": sha(p) for p in sorted(pathlib.Path("/source/tripeaks").glob("*.py"))}
+running = {"tripeaks/" + p.relative_to(installed).as_posix(): sha(p) for p in sorted(installed.rglob("*.py"))}
+source = {"tripeaks/" + p.relative_to("/source/tripeaks").as_posix(): sha(p)
+          for p in sorted(pathlib.Path("/source/tripeaks").rglob("*.py"))}
 assert running == manifest["files"], "the installed wheel differs from web/vendor/engine.json"
 stale = sorted(k for k in running.keys() | source.keys() if running.get(k) != source.get(k))
 assert not stale, f"the wheel differs from tripeaks/ in {stale}: run make build"
