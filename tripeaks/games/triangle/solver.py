@@ -127,7 +127,7 @@ class Solver:
         self.pair_masks = [
             (v, sum(1 << x for x, r in enumerate(value) if r in (v, TOTAL - v))) for v in range(1, 7)
         ]
-        self.matched: dict[tuple[int, int], bool] = {}  # by (cards of a pair of values, waste among them)
+        self.matched: dict[tuple[int, int], list[tuple[tuple[int, int], ...]]] = {}  # by (cards of a pair of values, waste among them)
         # per pair of values v and 13 - v: the layout slots of each, the talon cards of each
         self.classes = [
             (self.slots_of[v], self.slots_of[TOTAL - v],
@@ -288,38 +288,54 @@ class Solver:
     def _hopeless(self, cards: int, waste: int) -> bool:
         """Whether some pair of values can't be matched up (see the module's docstring)."""
         matched = self.matched
+        forced: list[tuple[int, int]] = []
         for v, mask in self.pair_masks:
             here = cards & mask
             key = (here, waste & here)
-            ok = matched.get(key)
-            if ok is None:
-                ok = matched[key] = self._match(v, here, waste & here)
-            if not ok:
+            ways = matched.get(key)
+            if ways is None:
+                ways = matched[key] = self._match(v, here, waste & here)
+            if not ways:
                 return True
+            if len(ways) == 1:
+                forced.extend(ways[0])
+        # The pairs each pair of values must be taken in, all together, in some order
+        while forced:
+            gone = [p for p in forced if not any(q is not p and q[0] & p[1] for q in forced)]
+            if not gone:
+                return True
+            if len(gone) == len(forced):
+                return False
+            forced = [p for p in forced if p not in gone]
         return False
 
     def _tangled(self, layout: int, left: int, waste: int) -> bool:
         """Whether the talon cards that must pair with each other can't: two talon cards are taken
         together only when nothing is left between them, so such pairs never cross (a < c < b < d
         for pairs a, b and c, d), and in the last pass two waste cards never pair."""
-        forced = 0
+        forced = total = 0
         musts = []
-        for k, (ones, others, tones, tothers) in enumerate(self.classes):
-            a_l, b_l = (layout & ones).bit_count(), (layout & others).bit_count()
-            a_t, b_t = (left & tones).bit_count(), (left & tothers).bit_count()
-            m = max(a_t - b_l, b_t - a_l)
-            if m > 0:
-                forced |= m << (3 * k)
-                musts.append((m, left & tones, left & tothers))
-        if not forced:
-            return False
+        shift = 0
+        for ones, others, tones, tothers in self.classes:
+            a_t = left & tones
+            b_t = left & tothers
+            if a_t and b_t:
+                m = max(a_t.bit_count() - (layout & others).bit_count(),
+                        b_t.bit_count() - (layout & ones).bit_count())
+                if m > 0:
+                    forced |= m << shift
+                    total += m
+                    musts.append((m, a_t, b_t))
+            shift += 3
+        if not total or total == 1 and not waste:
+            return False  # one pair can cross no other
         key = (left, forced, waste)
         found = self.nested.get(key)
         if found is None:
             found = self.nested[key] = not _pairs_fit(musts, [], waste)
         return found
 
-    def _match(self, v: int, here: int, waste: int) -> bool:
+    def _match(self, v: int, here: int, waste: int) -> list[tuple[tuple[int, int], ...]]:
         """Whether the cards ``here`` of values v and 13 - v can be paired off: each pair of cards
         that can meet, and an order to take the pairs in (a pair waits for the cards lying on
         its cards)."""
@@ -327,6 +343,7 @@ class Solver:
         ones = [x for x in range(len(value)) if here >> x & 1 and value[x] == v]
         others = [x for x in range(len(value)) if here >> x & 1 and value[x] == TOTAL - v]
         pairs: list[tuple[int, int]] = []  # (cards of the pair, cards it waits for)
+        ways: list[tuple[tuple[int, int], ...]] = []
 
         def ordered() -> bool:
             # Take, again and again, a pair that waits for no pair left: all are taken if acyclic
@@ -338,20 +355,24 @@ class Solver:
                 left = [p for p in left if p not in gone]
             return True
 
-        def can(i: int, used: int) -> bool:
+        def can(i: int, used: int) -> None:
+            if len(ways) > 1:
+                return  # two ways are as good as many
             if i == len(ones):
-                return ordered()
+                if ordered():
+                    ways.append(tuple(pairs))
+                return
             x = ones[i]
             reach = meets[x] & ~(waste if waste >> x & 1 else 0)
             for y in others:
                 if reach >> y & 1 and not used >> y & 1:
                     pairs.append((1 << x | 1 << y, above[x] | above[y]))
-                    if can(i + 1, used | 1 << y):
-                        return True
+                    can(i + 1, used | 1 << y)
                     pairs.pop()
-            return False
 
-        return len(ones) == len(others) and can(0, 0)
+        if len(ones) == len(others):
+            can(0, 0)
+        return ways
 
     def _decide(self, layout: int, left: int, now: int) -> list[Step] | None:
         """A winning line from the state, or ``None`` if it is lost (what was proved is kept)."""
