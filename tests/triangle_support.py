@@ -368,7 +368,7 @@ def ref_legal(state: RefState) -> set[str]:
 
 
 def ref_status(state: RefState) -> str:
-    if all(c is None for c in state.layout) and not state.stock and not state.waste:
+    if ref_won(state):
         return "won"
     if ref_removals(state) or state.stock or ref_can_redeal(state):
         return "playing"
@@ -379,6 +379,11 @@ def ref_after(state: RefState, token: str) -> RefState:
     """The state once the move ``token`` is made; :class:`RefIllegal` if the rules refuse it."""
     if token not in ref_legal(state):
         raise RefIllegal(token)
+    return _made(state, token)
+
+
+def _made(state: RefState, token: str) -> RefState:
+    """The state once the legal move ``token`` is made."""
     if token == "draw":
         return RefState(state.layout, state.stock[1:], (*state.waste, state.stock[0]), state.redeals)
     if token == "redeal":
@@ -392,6 +397,10 @@ def ref_after(state: RefState, token: str) -> RefState:
         else:
             layout[layout.index(card)] = None
     return RefState(tuple(layout), stock, waste, state.redeals)
+
+
+def ref_won(state: RefState) -> bool:
+    return not state.stock and not state.waste and all(c is None for c in state.layout)
 
 
 def ref_cards_left(state: RefState) -> int:
@@ -432,10 +441,10 @@ def brute_won(start: RefState, limit: int = 50_000) -> bool:
     todo = [start]
     while todo:
         here = todo.pop()
-        if ref_status(here) == "won":
+        if ref_won(here):
             return True
         for token in sorted(ref_legal(here)):
-            there = ref_after(here, token)
+            there = _made(here, token)
             if there not in seen:
                 if len(seen) >= limit:
                     raise TooBig
@@ -452,10 +461,10 @@ def brute_fewest(start: RefState, limit: int = 50_000) -> int | None:
     while layer:
         following = []
         for here in layer:
-            if ref_status(here) == "won":
+            if ref_won(here):
                 return depth
             for token in ref_legal(here):
-                there = ref_after(here, token)
+                there = _made(here, token)
                 if there not in seen:
                     if len(seen) >= limit:
                         raise TooBig
