@@ -266,7 +266,7 @@ def test_finished_positions_answer_at_once() -> None:
 
 @pytest.mark.parametrize("shortest", [False, True])
 def test_gave_up_then_asking_again_carries_on(shortest: bool) -> None:
-    deal = numbered_deal(5, TRIANGLE)  # won, in some 13,000 states
+    deal = numbered_deal(19, TRIANGLE)  # won, in thousands of states (tens of thousands for fewest moves)
     start = Position.start(deal)
     solver = kept_solver(deal)
     first = solver.solve(start, budget=1, shortest=shortest)
@@ -274,7 +274,7 @@ def test_gave_up_then_asking_again_carries_on(shortest: bool) -> None:
     answers = [first]
     while answers[-1].result is Result.GAVE_UP:
         assert len(answers) < 10_000
-        answers.append(solver.solve(start, budget=500, shortest=shortest))
+        answers.append(solver.solve(start, budget=1_000, shortest=shortest))
     final = answers[-1]
     assert len(answers) >= 3
     fresh = solve(start, shortest=shortest)
@@ -285,7 +285,7 @@ def test_gave_up_then_asking_again_carries_on(shortest: bool) -> None:
 
 
 def test_seconds_bound_a_search() -> None:
-    deal = numbered_deal(5, TRIANGLE)
+    deal = numbered_deal(19, TRIANGLE)
     start = Position.start(deal)
     solver = kept_solver(deal)
     assert solver.solve(start, seconds=0.0).result is Result.GAVE_UP
@@ -308,3 +308,20 @@ def test_a_lost_deal_and_a_won_one() -> None:
     assert won.to_dict()["moves"] == [m.notation for m in won.moves]
     # Every line removes the 52 cards in 28 moves (24 pairs, 4 kings); the rest draw or redeal.
     assert sum(m.kind == "play" for m in won.moves) == 28
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a Triangle solver made from a later position reads only the cards still on the table "
+    "(and the talon left), so asked about an earlier position of the same deal it answers lost "
+    "for a winnable one; Solitaire.solver(position) promises a solver for the deal",
+)
+def test_a_solver_made_from_a_later_position_answers_for_earlier_ones() -> None:
+    deal = paired_deal(0, 4)
+    prefix = tuple(paired_prefix(deal, 4))
+    earlier = replayed(deal, prefix, ()).position
+    assert brute_won(ref_of(earlier))
+    later = replayed(deal, prefix, [Move.play("Ks"), Move.play("Kh"), Move.play("Kd")]).position
+    solver = TRIANGLE.solver(later)
+    assert solver.solve(later).won
+    check_answer(deal, prefix, solver.solve(earlier), won=True)
