@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from triangle_support import (
+    PAIR_RANKS,
     POINT,
     REDEALS,
     ROWS,
@@ -203,10 +204,7 @@ def test_the_waste_top_is_the_last_card_drawn() -> None:
 # Pairs that make 13
 
 
-PAIRS_OF_13 = [(1, 12), (2, 11), (3, 10), (4, 9), (5, 8), (6, 7)]
-
-
-@pytest.mark.parametrize(("low", "high"), PAIRS_OF_13, ids=["A+Q", "2+J", "3+10", "4+9", "5+8", "6+7"])
+@pytest.mark.parametrize(("low", "high"), PAIR_RANKS, ids=["A+Q", "2+J", "3+10", "4+9", "5+8", "6+7"])
 def test_a_pair_making_13_is_removed(low: int, high: int) -> None:
     for a, b in ((low, high), (high, low)):
         deal = triangle_deal({POINT: Card(a, "c")}, "Kh", [Card(b, "d")])

@@ -4,7 +4,8 @@ model of the rules written straight from RULES.md, and a plain brute-force solve
 The reference model (``ref_*``) shares no code with the engine's Triangle modules: covering is
 computed from the rule book's formula ("card j of a row is covered by cards j-1 and j of the row
 beneath, where those exist"), not read from ``tripeaks.layout`` or the game's layout, and a
-position's state is read off the engine only as its plain data (cards, stock, waste, redeals).
+position's state is read off the engine only as its plain data (cards, stock, waste, redeals;
+``TrianglePosition`` is imported only to say so to the type checker).
 """
 
 from __future__ import annotations
@@ -103,17 +104,6 @@ def triangle_deal(
     return Deal.from_cards(cards, TRIANGLE)
 
 
-def cards_of_ranks(ranks: Iterable[int], exclude: Iterable[str | Card] = ()) -> list[Card]:
-    """One distinct card for each rank given, suits taken in the order ``cdhs``."""
-    used = {_card(c) for c in exclude}
-    out = []
-    for rank in ranks:
-        card = next(c for c in DECK if c.rank == rank and c not in used)
-        used.add(card)
-        out.append(card)
-    return out
-
-
 def clear_order() -> list[int]:
     """The slots from the point up to the top row's left end: each is free when its turn comes
     if every slot before it is gone (the slots covering a card are all numbered after it)."""
@@ -160,9 +150,10 @@ def paired_prefix(deal: Deal, mixed: int) -> list[Move]:
 
 
 # A deal where nothing can ever be removed: the point is the 6 of clubs and every 7 lies
-# under it; every king, and every 9, 10, J and Q (the partners of the talon's 4s, 3s, 2s and
-# As), is on the table too; the talon (the waste card, then the stock) holds every A-5, the
-# three other 6s and the 8 of clubs, with no two neighbours making 13 and the 8 far from a 5.
+# under it; every king, every 9, 10, J and Q and three 8s (the partners of the talon's 4s, 3s,
+# 2s, As and 5s) are on the table too; the talon (the waste card, then the stock) holds every
+# A-5, the three other 6s and the 8 of clubs (the waste card, next to the Ac), and no two
+# neighbours in it make 13.
 STUCK_TABLE = [
     *(f"{r}{s}" for r in "79TJQK" for s in "cdhs"),
     "8d", "8h", "8s",
