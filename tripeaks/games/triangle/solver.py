@@ -197,12 +197,16 @@ class Solver:
 
     def _state(self, position: TrianglePosition) -> tuple[int, int, int]:
         """The position's layout cards, talon cards (kings left out) and time."""
-        index = self.index
+        index, rank = self.index, self.rank
         left = 0
+        unknown = any(card is not None and rank[s] != card.rank for s, card in enumerate(position.cards))
         for card in (*position.waste, *position.stock):
             j = index.get(card)
-            if j is None:  # pragma: no cover - a position of another deal
-                raise ValueError("this solver is for another deal")
+            if j is None or unknown:
+                raise ValueError(
+                    "this solver was made from a later position of the game, or another deal: "
+                    "make one from the deal's start"
+                )
             if card.rank != KING:
                 left |= 1 << j
         boundary = 0

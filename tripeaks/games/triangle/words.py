@@ -112,6 +112,8 @@ def no_draw(position: TrianglePosition) -> str:
         return WON
     if position.can_redeal():
         return "The stock is empty: redeal to turn the waste back into the stock."
+    if not position.waste:
+        return "The stock and the waste are empty: there is nothing left to draw."
     return "The stock is empty and no redeals remain."
 
 
