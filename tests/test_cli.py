@@ -83,7 +83,7 @@ def test_deal_number_out_of_range(capsys: pytest.CaptureFixture[str], number: st
 def test_show_a_numbered_deal(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "show", "1")
     assert code == 0
-    assert out == draw_table(Position.start(numbered_deal(1)), Rules()) + "\n"
+    assert out == draw_table(Position.start(numbered_deal(1), Rules())) + "\n"
     assert out.count("##") == 18 and "Stock: 23 cards" in out
 
 
@@ -99,7 +99,7 @@ def test_show_a_code_face_up(capsys: pytest.CaptureFixture[str]) -> None:
     deal = numbered_deal(7)
     code, out, _ = run(capsys, "show", deal.code, "--face-up")
     assert code == 0
-    assert out == draw_table(Position.start(deal), Rules(face_up=True)) + "\n"
+    assert out == draw_table(Position.start(deal, Rules(face_up=True))) + "\n"
     assert "##" not in out
 
 
@@ -191,7 +191,7 @@ def test_solve_a_number(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "solve", "2")
     assert (code, err) == (0, "")
     said, moves = out.splitlines()
-    expected = solve(Position.start(numbered_deal(2)), Rules())
+    expected = solve(Position.start(numbered_deal(2), Rules()))
     assert said.startswith(f"won in {len(expected.moves)} moves (")
     assert said.endswith(" s)") and " states, " in said
     game = Game(numbered_deal(2))

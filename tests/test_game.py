@@ -27,6 +27,7 @@ from tripeaks import (
     Deal,
     Game,
     IllegalMoveError,
+    InvalidMoveError,
     Move,
     Rules,
     Status,
@@ -84,8 +85,8 @@ def test_a_move_naming_an_equal_card_plays_the_same(data: st.DataObject, deal: D
     def check(game: Game, move: Move) -> None:
         position = game.position
         if move.card is not None:  # the same card, parsed afresh: not the object on the table
-            same = position.after(Move("play", Card.parse(move.card.code)), rules)
-            played = position.after(move, rules)
+            same = position.after(Move("play", Card.parse(move.card.code)))
+            played = position.after(move)
             assert same == played and same.remaining == played.remaining
         game.push(move)
         cards = game.position.cards
@@ -139,7 +140,7 @@ def test_new_game() -> None:
     assert game.can_draw and not game.can_reset
     assert game.position == game.start
     assert repr(game) == f"Game({deal.code!r}, {STANDARD!r})"
-    assert game.playable_ranks == (11, 13)  # on the Qc
+    assert game.position.playable_ranks() == (11, 13)  # on the Qc
     assert game.card_at(18) == C("2c") and game.card_at(0) is None
 
 
@@ -156,18 +157,23 @@ def test_moves_by_notation_and_by_value() -> None:
     assert game.moves == (Move.play("6c"), Move.play("7c"))
 
 
+# New design: text that is no move at all is an InvalidMoveError, which is not an
+# IllegalMoveError (that one is the rules refusing a move).
 @pytest.mark.parametrize("token", ["Zx", "jump", ""])
-def test_bad_move_text_is_an_illegal_move(token: str) -> None:
+def test_bad_move_text_is_an_invalid_move(token: str) -> None:
     game = Game(numbered_deal(1))
-    with pytest.raises(IllegalMoveError, match="is not a move"):
+    with pytest.raises(InvalidMoveError, match="is not a move") as error:
         game.push(token)
+    assert not isinstance(error.value, IllegalMoveError)
     assert game.moves == ()
 
 
 def test_play_bad_card_text() -> None:
     game = Game(numbered_deal(1))
-    with pytest.raises(IllegalMoveError, match="'Zx' is not a card"):
+    with pytest.raises(InvalidMoveError, match="'Zx' is not a card") as error:
         game.play("Zx")
+    assert not isinstance(error.value, IllegalMoveError)
+
 
 
 def test_illegal_move_leaves_the_game_alone() -> None:

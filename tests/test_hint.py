@@ -37,7 +37,7 @@ HARD = 15  # needs tens of thousands of states under Standard
 
 
 def winnable(game: Game) -> bool:
-    answer = solve(game.position, game.rules)
+    answer = solve(game.position)
     assert answer.result is not Result.GAVE_UP
     return answer.won
 
@@ -98,7 +98,7 @@ def test_play_draw_and_reset_hints_with_their_words() -> None:
     first = game.hint()
     assert first.kind == "play"
     assert first.text == "Play the 2 of clubs."
-    assert (first.move, first.slot) == (game.position.after(first.move, game.rules) and first.move, 18)
+    assert (first.move, first.slot) == (game.position.after(first.move) and first.move, 18)
     assert first.to_dict() == {
         "kind": "play", "text": "Play the 2 of clubs.", "move": "2c", "undo": 0, "slot": 18
     }

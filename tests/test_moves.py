@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tripeaks import DECK, DRAW, RESET, Card, InvalidCardError, Move
+from tripeaks import DECK, DRAW, RESET, Card, InvalidCardError, InvalidMoveError, Move
 
 all_moves = st.one_of(st.just(DRAW), st.just(RESET), st.sampled_from(DECK).map(Move.play))
 
@@ -35,14 +35,17 @@ def test_moves_are_hashable_values() -> None:
     assert len({Move.parse("7h"), Move.play("7H"), DRAW, Move("draw")}) == 2
 
 
+# Bad move text is an InvalidMoveError now (it was an InvalidCardError): text that is no move
+# at all, not a card.
 @pytest.mark.parametrize("text", ["Zx", "drawn", "", "play", "undo", "10h"])
 def test_not_a_move(text: str) -> None:
-    with pytest.raises(InvalidCardError, match=f"'{text}' is not a move: write a card such as 7h"):
+    with pytest.raises(InvalidMoveError, match=f"'{text}' is not a move: write a card such as 7h"):
         Move.parse(text)
 
 
 def test_not_text() -> None:
-    with pytest.raises(InvalidCardError, match="a move is written as a card code"):
+    with pytest.raises(InvalidMoveError, match="a move is written as a card code"):
         Move.parse(7)  # type: ignore[arg-type]
     with pytest.raises(InvalidCardError):
         Move.play("Zx")
+

@@ -54,13 +54,14 @@ def test_save_contents() -> None:
     game.seconds = 12.34567
     game.hints = 1
     data = json.loads(game.to_json())
+    # Format 2: the game's id, and the rules' empty_waste.
     assert data == {
-        "format": "tripeaks-save", "version": 1, "deal": game.deal.code,
-        "rules": {"passes": None, "wrap": False, "face_up": False},
+        "format": "tripeaks-save", "version": 2, "game": "tripeaks", "deal": game.deal.code,
+        "rules": {"passes": None, "wrap": False, "face_up": False, "empty_waste": False},
         "moves": ["6c"], "redo": ["7c"], "number": None, "daily": "2026-11-30",
         "hints": 1, "seconds": 12.346,
     }
-    assert (FORMAT, VERSION) == ("tripeaks-save", 1)
+    assert (FORMAT, VERSION) == ("tripeaks-save", 2)
     assert to_dict(game) == data
 
 
@@ -121,17 +122,24 @@ def test_not_a_save(text: str | bytes, message: str) -> None:
         (changed(version="1"), "The save has no valid version number."),
         (changed(version=True), "The save has no valid version number."),
         (
-            changed(version=2),
-            "The save is from a newer version of the game (format 2; this one reads up to 1).",
+            changed(version=3),
+            "The save is from a newer version of the game (format 3; this one reads up to 2).",
         ),
         (without("moves"), "The save is missing moves."),
         (
             {"format": "tripeaks-save", "version": 1},
             "The save is missing deal, rules, moves, redo, number, daily, hints, seconds.",
         ),
+        (
+            {"format": "tripeaks-save", "version": 2},
+            "The save is missing game, deal, number, daily, rules, moves, redo, hints, seconds.",
+        ),
         (changed(cheat=True, zz=1), "The save has unknown fields: cheat, zz."),
         (changed(deal="nonsense"), "The save's deal is invalid: a deal code is the layout rows"),
-        (changed(deal=None), "The save's deal is invalid: a deal code must be text."),
+        # A null deal is a numbered deal now (format 2): with no number it is refused.
+        (changed(deal=None, number=None), "The save has neither a deal nor a deal number."),
+        (changed(deal=7), "The save's deal is invalid: a deal code must be text."),
+
         (
             changed(rules={"passes": 4, "wrap": True, "face_up": False}),
             "The save's rules are invalid: stock passes must be 1, 2, 3 or unlimited, not 4.",
