@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -10,7 +11,7 @@ from conftest import build_deal, numbered_deals, random_game, rules_st, stuck_de
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tripeaks import Deal, Game, InvalidSaveError, Rules, numbered_deal
+from tripeaks import TRIANGLE, TRIPEAKS, Deal, Game, InvalidSaveError, Rules, TriPeaksPosition, numbered_deal
 from tripeaks.save import FORMAT, VERSION, from_dict, load, to_dict
 
 
@@ -188,3 +189,68 @@ def test_moves_after_the_end_make_a_bad_save() -> None:
 def test_save_errors_are_value_errors() -> None:
     with pytest.raises(ValueError, match="not readable JSON"):
         Game.from_json("not json")
+
+
+# Saves from before the family of games (format 1), written by the old engine
+
+
+SAVES_V1: list[dict[str, Any]] = json.loads(
+    (Path(__file__).parent / "golden" / "save-v1.json").read_text(encoding="utf-8")
+)["saves"]
+
+
+def replayed_to(game: Game) -> dict[str, Any]:
+    """What tests/golden/make_save_v1.py recorded of a game, read off today's game."""
+    position = game.position
+    assert isinstance(position, TriPeaksPosition)
+    return {
+        "table": [None if c is None else c.code for c in position.cards],
+        "layout_left": 28 - position.cleared,
+        "stock": [c.code for c in position.stock],
+        "waste": [c.code for c in position.waste],
+        "score": position.score,
+        "run": position.run,
+        "resets": position.resets,
+        "status": position.status().value,
+        "moves": [m.notation for m in game.moves],
+        "redo": [m.notation for m in game.redo_moves],
+        "number": game.number,
+        "daily": game.daily,
+        "hints": game.hints,
+        "seconds": game.seconds,
+    }
+
+
+def test_the_old_saves_cover_what_they_should() -> None:
+    saves = {s["name"]: json.loads(s["save"]) for s in SAVES_V1}
+    assert {data["version"] for data in saves.values()} == {1}
+    assert all("game" not in data for data in saves.values())
+    numbered, code, daily = saves.values()
+    assert numbered["number"] is not None and numbered["moves"] and numbered["redo"]
+    assert numbered["rules"] == {"passes": 1, "wrap": True, "face_up": False}
+    assert code["number"] is None and "reset" in code["moves"]
+    assert code["rules"] == {"passes": 2, "wrap": False, "face_up": True}
+    assert daily["daily"] is not None and daily["hints"] > 0 and daily["seconds"] > 0
+
+
+@pytest.mark.parametrize("old", SAVES_V1, ids=lambda s: s["name"])
+def test_a_version_1_save_replays_to_the_same_position_and_saves_as_version_2(old: dict[str, Any]) -> None:
+    game = Game.from_json(old["save"])
+    assert game.solitaire is TRIPEAKS
+    assert game.rules.empty_waste is False
+    assert replayed_to(game) == old["position"]
+    assert Game.from_json(old["save"], TRIPEAKS).positions == game.positions
+    with pytest.raises(InvalidSaveError, match=r"^This is a TriPeaks save, not a Triangle one\.$"):
+        Game.from_json(old["save"], TRIANGLE)
+    text = game.to_json()
+    data = json.loads(text)
+    assert (data["version"], data["game"]) == (2, "tripeaks")
+    assert data["rules"] == {**json.loads(old["save"])["rules"], "empty_waste": False}
+    if game.number is not None:  # a numbered deal is saved by its number alone now
+        assert data["deal"] is None
+    else:
+        assert data["deal"] == json.loads(old["save"])["deal"]
+    again = Game.from_json(text)
+    same_game(again, game)
+    assert replayed_to(again) == old["position"]
+    assert again.to_json() == text
