@@ -46,6 +46,7 @@ from tripeaks import (
     TriPeaksPosition,
     adjacent,
     neighbours,
+    numbered_deal,
 )
 from tripeaks.layout import bits
 
@@ -556,3 +557,137 @@ def test_illegal_moves_are_always_refused(data: st.DataObject, deal: Deal, rules
             continue
         with pytest.raises(IllegalMoveError):
             position.after(move)
+
+
+# The empty-waste option (RULES.md "Empty waste at the start")
+
+EMPTY = Rules(empty_waste=True)
+
+
+@pytest.mark.parametrize("rules", [EMPTY, Rules(passes=None, wrap=False, face_up=True, empty_waste=True)])
+def test_an_empty_waste_start(rules: Rules) -> None:
+    deal = numbered_deal(1)
+    position = start(deal, rules)
+    assert position.waste == () and position.top is None
+    assert len(position.stock) == 24
+    assert position.stock == (deal.waste, *deal.stock)  # the deal's waste card is the stock's first
+    assert position.cards == deal.layout_cards and all_52_once(position)
+    assert (position.score, position.run, position.resets) == (0, 0, 0)
+    assert position.status() is Status.PLAYING
+    assert position.playable_ranks() == tuple(range(1, 14))
+    # Any free card may go first, whatever its rank, and a draw.
+    free = [deal.layout_cards[s] for s in range(18, 28)]
+    assert position.legal_moves() == [*map(Move.play, free), DRAW]
+    assert {m.notation for m in position.legal_moves()} == ref_legal(position)
+    assert position.playable() == frozenset(free)
+    assert position.stock_move() == DRAW
+    assert face_up_slots(position) == (set(range(28)) if rules.face_up else set(range(18, 28)))
+    # The deal code does not change.
+    assert Game(deal, rules).deal.code == deal.code
+
+
+@pytest.mark.parametrize("s", range(18, 28))
+def test_any_free_card_plays_first_for_a_run_of_1_then_the_one_rank_rule(s: int) -> None:
+    deal = numbered_deal(1)
+    card = deal.layout_cards[s]
+    position = start(deal, EMPTY).after(Move.play(card))
+    assert position.waste == (card,) and position.top == card
+    assert (position.score, position.run) == (1, 1)
+    assert len(position.stock) == 24
+    assert position.playable_ranks() == neighbours(card.rank, True)
+    assert {m.notation for m in position.legal_moves()} == ref_legal(position)
+    for _, other in position.free_cards:
+        if adjacent(other.rank, card.rank, True):
+            after = position.after(Move.play(other))
+            assert (after.score, after.run) == (3, 2)
+        else:
+            assert not position.can_play(other)
+            with pytest.raises(IllegalMoveError, match="can't go on"):
+                position.after(Move.play(other))
+
+
+def test_a_covered_or_face_down_card_does_not_go_on_the_empty_waste() -> None:
+    deal = numbered_deal(1)
+    face_up = Rules(face_up=True, empty_waste=True)
+    for rules, why in [(EMPTY, "is not one of the face-up cards"), (face_up, "is covered")]:
+        position = start(deal, rules)
+        assert not position.can_play(deal.layout_cards[0])
+        with pytest.raises(IllegalMoveError, match=why):
+            position.after(Move.play(deal.layout_cards[0]))
+    with pytest.raises(IllegalMoveError, match="The queen of clubs is not one of the face-up cards"):
+        start(deal, EMPTY).after(Move.play(deal.waste))  # the deal's waste card lies in the stock
+
+
+def test_a_draw_onto_the_empty_waste() -> None:
+    deal = numbered_deal(1)
+    position = start(deal, EMPTY).after(DRAW)
+    assert position.waste == (deal.waste,) and position.top == deal.waste
+    assert position.stock == deal.stock
+    assert (position.score, position.run) == (-5, 0)
+    plain = start(deal, STANDARD)  # from there it is the usual start, 5 points down
+    assert (position.cards, position.stock, position.waste) == (plain.cards, plain.stock, plain.waste)
+    assert position.legal_moves() == plain.legal_moves()
+    assert position != plain  # positions of different rules never compare equal
+
+
+def test_a_reset_after_an_empty_waste_start() -> None:
+    deal = numbered_deal(1)
+    position = play_all(deal, Rules(passes=2, empty_waste=True), ["draw"] * 24)
+    assert position.stock == () and len(position.waste) == 24 and position.can_reset()
+    with pytest.raises(IllegalMoveError, match=r"^The stock is empty: reset it.$"):
+        position.after(DRAW)
+    position = position.after(RESET)
+    assert position.waste == (deal.waste,)  # the first card drawn comes back up first
+    assert position.stock == deal.stock and position.resets == 1
+    assert position.score == -5 * 25 and all_52_once(position)
+
+
+def test_an_empty_waste_is_always_in_play_even_on_a_stuck_deal() -> None:
+    # Unlimited passes: the stuck deal is over at once with a waste card, but not on an empty waste.
+    rules = Rules(passes=None, empty_waste=True)
+    assert start(stuck_deal(), EASY).status() is Status.OUT_OF_MOVES
+    position = start(stuck_deal(), rules)
+    assert position.status() is Status.PLAYING and str(position.status()) == ref_status(position)
+    assert {m.notation for m in position.legal_moves()} == ref_legal(position) == {
+        *STUCK_ROW3, "draw"
+    }
+    after = position.after(Move.play("5c"))  # nothing anywhere is one from a 5, 7 or 9
+    assert after.status() is Status.OUT_OF_MOVES and ref_status(after) == "out_of_moves"
+    assert after.legal_moves() == []
+    drawn = position.after(DRAW)
+    assert drawn.status() is Status.OUT_OF_MOVES
+
+
+def test_explain_on_an_empty_waste() -> None:
+    deal = numbered_deal(1)
+    game = Game(deal, EMPTY)
+    card = deal.layout_cards[18]
+    said = f"The {card.name} can go on the empty waste: any card can start it."
+    assert game.explain(card) == game.explain(18) == game.explain(card.code) == said
+    assert game.explain(0) == "That card is face down: clear the cards on top of it to turn it over."
+    hidden = deal.layout_cards[0]
+    assert game.explain(hidden) == f"The {hidden.name} is not one of the face-up cards."
+    assert game.explain(deal.waste) == f"The {deal.waste.name} is not one of the face-up cards."
+    face_up = Game(deal, Rules(face_up=True, empty_waste=True))
+    assert face_up.explain(0) == f"The {hidden.name} is covered: clear the cards on top of it first."
+    game.play(card)
+    assert game.explain(card) == f"The {card.name} is already on the waste."
+
+
+def test_what_a_player_reads_on_an_empty_waste() -> None:
+    deal = numbered_deal(1)
+    game = Game(deal, EMPTY)
+    words = game.solitaire.words
+    assert words.prompt(game.position) == "The waste is empty: play any free card."
+    assert words.report(game.position, 0).endswith("(you can play any free card)")
+    assert words.piles(game.position) == "Waste: (empty)    Stock: 24 cards"
+    card = deal.layout_cards[18]
+    before = game.position
+    game.play(card)
+    assert words.said(before, Move.play(card), game.position) == f"Played the {card.name}, run of 1."
+    assert words.undone(game.position, Move.play(card), before) == (
+        f"Undid playing the {card.name}. The waste is empty."
+    )
+    game.undo()
+    game.draw()
+    assert words.said(before, DRAW, game.position) == f"Drew the {deal.waste.name}. 23 left in the stock."
