@@ -23,6 +23,7 @@ from tripeaks import (
     RESET,
     STANDARD,
     STRICT,
+    TRIANGLE,
     Card,
     Deal,
     Game,
@@ -33,6 +34,7 @@ from tripeaks import (
     Status,
     numbered_deal,
 )
+from tripeaks.game import ReplayError
 
 C = Card.parse
 
@@ -289,3 +291,66 @@ def test_restart_keeps_the_moves_for_redo() -> None:
 def test_explain_reads_card_codes_in_either_case() -> None:
     game = Game(build_deal({18: "6c"}, "5h"))
     assert game.explain("6C") == game.explain(C("6c")) == game.explain(18)
+
+
+# Game.from_moves: the public way to rebuild a game (a save uses it)
+
+
+@given(st.data(), numbered_deals, rules_st)
+@settings(max_examples=30, deadline=None)
+def test_from_moves_builds_the_same_game_as_pushing_them(
+    data: st.DataObject, deal: Deal, rules: Rules
+) -> None:
+    game = random_game(data, rules, deal, max_moves=50)
+    for _ in range(data.draw(st.integers(0, game.moves_made), label="undone")):
+        game.undo()
+    rebuilt = Game.from_moves(deal, rules, game.moves, game.redo_moves)
+    assert snapshot(rebuilt) == snapshot(game)
+    assert rebuilt.redo_moves == game.redo_moves and rebuilt.rules == rules
+    moves, redo = [m.notation for m in game.moves], [m.notation for m in game.redo_moves]
+    by_text = Game.from_moves(deal.code, rules, moves, redo)
+    assert snapshot(by_text) == snapshot(game) and by_text.redo_moves == game.redo_moves
+    while rebuilt.can_redo:
+        assert rebuilt.redo() == game.redo()
+    assert snapshot(rebuilt) == snapshot(game)
+
+
+def test_from_moves_keeps_the_number_and_day() -> None:
+    game = Game.from_moves(numbered_deal(4), STRICT, ["draw"], number=4, daily="2026-11-30")
+    assert (game.number, game.daily, game.rules, game.moves) == (4, "2026-11-30", STRICT, (DRAW,))
+    assert Game.from_moves(numbered_deal(4)).position == Game(numbered_deal(4)).start
+    assert Game.from_moves(numbered_deal(4, TRIANGLE), None, ["draw"]).solitaire is TRIANGLE
+
+
+def test_from_moves_names_the_first_move_that_cannot_be_made() -> None:
+    deal = build_deal({18: "6c", 19: "7c"}, "5h")
+    with pytest.raises(ReplayError) as error:
+        Game.from_moves(deal, None, ["6c", "draw", "9s", "draw"])
+    assert isinstance(error.value, IllegalMoveError)
+    assert str(error.value).startswith("Move 3 (9s) can't be made: ")
+    assert (error.value.number, error.value.move, error.value.redo) == (3, "9s", False)
+    assert error.value.reason == "The 9 of spades is not one of the face-up cards."
+
+
+def test_from_moves_checks_the_redo_list_after_the_moves() -> None:
+    deal = build_deal({18: "6c", 19: "7c", 20: "8c"}, "5h")
+    game = Game.from_moves(deal, None, ["6c"], ["7c", "8c"])
+    assert game.moves == (Move.play("6c"),) and game.redo_moves == (Move.play("7c"), Move.play("8c"))
+    assert game.redo() == Move.play("7c")
+    with pytest.raises(ReplayError) as error:
+        Game.from_moves(deal, None, ["6c"], ["7c", "7c"])
+    assert str(error.value) == (
+        "Redo move 2 (7c) can't be made: The 7 of clubs is already on the waste."
+    )
+    assert (error.value.number, error.value.redo) == (2, True)
+    with pytest.raises(ReplayError, match=r"^Redo move 1 \(6c\) can't be made"):
+        Game.from_moves(deal, None, ["6c"], ["6c"])
+
+
+def test_from_moves_refuses_what_is_no_move() -> None:
+    with pytest.raises(InvalidMoveError, match="'Zx' is not a move"):
+        Game.from_moves(numbered_deal(1), None, ["draw", "Zx"])
+    with pytest.raises(InvalidMoveError, match="TriPeaks has no 'redeal' move"):
+        Game.from_moves(numbered_deal(1), None, [], ["redeal"])
+    with pytest.raises(ValueError, match="those are not rules of Triangle"):
+        Game.from_moves(numbered_deal(1, TRIANGLE), STANDARD)
