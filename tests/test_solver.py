@@ -652,3 +652,110 @@ def test_draw_is_the_only_move() -> None:
 def test_cards_and_card_class_are_used() -> None:
     assert isinstance(Card.parse("7h"), Card)
     assert STUCK_REST
+
+
+# The empty-waste option: the solver from a start with no waste card, against the brute force
+
+EMPTY_STUCK_SEEDS: dict[int | None, tuple[int, ...]] = {
+    1: (1, 2, 4, 5),  # lost: one pass
+    2: (8, 11, 1, 5),  # won, won, lost, lost
+    3: (0, 4, 1, 5),
+    None: (0, 2, 1, 5),
+}
+EMPTY_STUCK_CASES = [
+    pytest.param(Rules(passes=p, wrap=w, face_up=k % 2 == 1, empty_waste=True), seed, id=f"{p}-{w}-{seed}")
+    for p, seeds in EMPTY_STUCK_SEEDS.items()
+    for w in (True, False)
+    for k, seed in enumerate(seeds)
+]
+
+
+@pytest.mark.parametrize(("rules", "seed"), EMPTY_STUCK_CASES)
+def test_solver_agrees_with_brute_force_from_an_empty_waste(rules: Rules, seed: int) -> None:
+    deal = nearly_stuck(seed)
+    position = Position.start(deal, rules)
+    assert position.waste == () and len(position.stock) == 24
+    won = brute_won(position, limit=5_000)
+    check_answer(deal, rules, (), solve(position), won=won)
+    if rules.passes is not None and rules.passes <= 2 and not won:
+        check_answer(deal, rules, (), solve(position, shortest=True), won=False)
+
+
+def test_the_empty_waste_seeds_give_both_answers() -> None:
+    answers = {
+        solve(Position.start(nearly_stuck(seed), Rules(passes=p, empty_waste=True))).result
+        for p, seeds in EMPTY_STUCK_SEEDS.items()
+        for seed in seeds
+    }
+    assert answers == {Result.WON, Result.LOST}
+
+
+def test_an_empty_waste_lets_a_run_start_anywhere() -> None:
+    """The waste card (a 7) is no neighbour of the run's first card (an A): with an empty waste
+    the run starts at once, 28 plays and no draw; with a waste card it takes draws first."""
+    ranks = [7, *up_chain(1, 28)]
+    deal = chain_deal(ranks)
+    rules = Rules(empty_waste=True)
+    position = Position.start(deal, rules)
+    for shortest in (False, True):
+        answer = solve(position, shortest=shortest)
+        check_answer(deal, rules, (), answer, won=True)
+    fewest = solve(position, shortest=True)
+    assert len(fewest.moves) == 28 and DRAW not in fewest.moves
+    assert fewest.moves[0] == Move.play(deal.layout_cards[clear_order()[0]])
+    plain = solve(Position.start(deal, STANDARD), shortest=True)
+    assert not plain.won or len(plain.moves) > 28
+
+
+@pytest.mark.parametrize("rules", [Rules(empty_waste=True), Rules(passes=None, wrap=False, empty_waste=True)])
+@pytest.mark.parametrize("number", [1, 2])
+def test_winning_lines_from_an_empty_waste_replay(rules: Rules, number: int) -> None:
+    deal = numbered_deal(number)
+    start = Position.start(deal, rules)
+    answer = solve(start)
+    check_answer(deal, rules, (), answer, won=True)
+    assert answer.moves[0].kind == "play" or answer.moves[0] == DRAW
+    # One solver answers for the positions along its line too.
+    game = Game(deal, rules)
+    for made, move in enumerate(answer.moves[:5], 1):
+        game.push(move)
+        check_answer(deal, rules, answer.moves[:made], game.solver.solve(game.position), won=True)
+
+
+def test_an_empty_waste_start_that_is_lost() -> None:
+    for rules in (Rules(empty_waste=True), Rules(passes=None, empty_waste=True)):
+        position = Position.start(stuck_deal(), rules)
+        assert position.status() is Status.PLAYING  # any card may go on the empty waste
+        answer = solve(position)
+        check_answer(stuck_deal(), rules, (), answer, won=False)
+        assert brute_won(position, limit=5_000) is False
+
+
+def test_an_empty_waste_search_gives_up_and_carries_on() -> None:
+    deal = numbered_deal(15)
+    rules = Rules(empty_waste=True)
+    start = Position.start(deal, rules)
+    solver = Solver(start)
+    answers = [solver.solve(start, budget=1)]
+    assert answers[0].result is Result.GAVE_UP
+    while answers[-1].result is Result.GAVE_UP:
+        assert len(answers) < 100_000
+        answers.append(solver.solve(start, budget=200))
+    assert answers[-1].result is solve(start).result
+    check_answer(deal, rules, (), answers[-1], won=answers[-1].won)
+
+
+@pytest.mark.parametrize(
+    "deal", [chain_deal([7, *up_chain(1, 28)]), chain_deal(up_chain(1, 29)), numbered_deal(2)],
+    ids=["run-from-an-ace", "run-from-the-waste", "deal-2"],
+)
+def test_fewest_moves_from_an_empty_waste_is_one_more_than_its_best_first_move(deal: Deal) -> None:
+    """Each first move leads to a position of the usual kind, whose fewest moves the tests above
+    check against breadth-first search: the start's fewest is one more than the best of them."""
+    rules = Rules(empty_waste=True)
+    start = Position.start(deal, rules)
+    answer = solve(start, shortest=True)
+    check_answer(deal, rules, (), answer, won=True)
+    after = [solve(start.after(move), shortest=True) for move in start.legal_moves()]
+    assert all(a.result is not Result.GAVE_UP for a in after)
+    assert len(answer.moves) == 1 + min(len(a.moves) for a in after if a.won)
