@@ -68,3 +68,12 @@ def test_played_cards_leave_gaps_and_cleared_rows_say_so() -> None:
         game.play(deal.layout_cards[s])
     text = draw_table(game.position)
     assert text.splitlines()[:4] == [f"(row {r} cleared)" for r in (1, 2, 3, 4)]
+
+
+def test_an_empty_waste_is_drawn_so() -> None:
+    text = draw_table(Position.start(DEAL_1, Rules(empty_waste=True)))
+    assert text.splitlines()[:4] == START.splitlines()[:4]
+    assert text.splitlines()[5] == "Waste: (empty)    Stock: 24 cards"
+    revealed = draw_table(Position.start(DEAL_1, Rules(passes=2, empty_waste=True)), reveal=True)
+    stock = " ".join(c.code for c in (DEAL_1.waste, *DEAL_1.stock))
+    assert revealed.splitlines()[5] == f"Waste: (empty)    Stock: {stock}, 1 reset left"
