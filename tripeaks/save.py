@@ -35,6 +35,8 @@ __all__ = ["FORMAT", "VERSION", "dump", "from_dict", "load", "to_dict"]
 
 FORMAT = "tripeaks-save"
 VERSION = 2
+_MOST = 2**31 - 1
+"""The most hints, or seconds of play (68 years), a save may hold: more is a forged save."""
 _FIELDS_1 = ("format", "version", "deal", "rules", "moves", "redo", "number", "daily", "hints",
              "seconds")
 _FIELDS = ("format", "version", "game", "deal", "number", "daily", "rules", "moves", "redo", "hints",
@@ -118,9 +120,9 @@ def from_dict(data: Any, solitaire: Solitaire | None = None) -> Game:
             dt.date.fromisoformat(daily)
         except (TypeError, ValueError):
             raise InvalidSaveError("The save's daily date is invalid.") from None
-    if type(hints) is not int or hints < 0:
+    if type(hints) is not int or not 0 <= hints <= _MOST:
         raise InvalidSaveError("The save's hint count is invalid.")
-    if type(seconds) not in (int, float) or not math.isfinite(seconds) or seconds < 0:
+    if type(seconds) not in (int, float) or not math.isfinite(seconds) or not 0 <= seconds <= _MOST:
         raise InvalidSaveError("The save's playing time is invalid.")
     moves = _moves(game, data["moves"], "moves")
     redo = _moves(game, data["redo"], "redo")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import InvalidMoveError
 from .layout import Layout
-from .moves import Move, MoveKind
+from .moves import Move, MoveKind, not_a_move
 
 if TYPE_CHECKING:
     from .position import Position, Status
@@ -169,8 +169,23 @@ class Solitaire:
         return move
 
     def parse_move(self, text: str) -> Move:
-        """A move of this game from its notation; :class:`InvalidMoveError` if it is none."""
-        return self.check_move(Move.parse(text))
+        """A move of this game from its notation; :class:`InvalidMoveError` if it is none, saying
+        how this game's moves are written."""
+        try:
+            move = Move.parse(text)
+        except InvalidMoveError:
+            if not isinstance(text, str):
+                raise
+            raise InvalidMoveError(not_a_move(text, self.how_to_write)) from None
+        return self.check_move(move)
+
+    @property
+    def how_to_write(self) -> str:
+        """How this game's moves are written, for a message: TriPeaks' is ``a card such as 7h,
+        or draw, or reset`` (no pair, no redeal)."""
+        how = "a card such as 7h" + (", a pair such as Qh+Ad" if self.pairs else "")
+        words = [kind.value for kind in MoveKind if kind is not MoveKind.PLAY and kind in self.moves]
+        return ", or ".join([how, *words])
 
     def solver(self, position: Position) -> Solver:
         """A solver for the deal ``position`` belongs to, under its rules."""

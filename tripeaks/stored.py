@@ -18,9 +18,9 @@ def check_header(
     if type(version) is not int or version < 1:
         raise error(f"{what} has no valid version number.")
     if version > newest:
-        raise error(
-            f"{what} is from a newer version of the game (format {version}; this one reads up to {newest})."
-        )
+        # A forged version of hundreds of digits is not shown (nor one too long for str() to write).
+        said = f"format {version}" if version < 10**9 else "a format number that high"
+        raise error(f"{what} is from a newer version of the game ({said}; this one reads up to {newest}).")
     return version
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ...stored import shown
+
 __all__ = ["EASY", "RULE_SETS", "STANDARD", "STRICT", "Rules"]
 
 
@@ -32,7 +34,7 @@ class Rules:
         if self.passes is not None and (
             type(self.passes) is not int or not 1 <= self.passes <= 3
         ):
-            raise ValueError(f"stock passes must be 1, 2, 3 or unlimited, not {self.passes!r}")
+            raise ValueError(f"stock passes must be 1, 2, 3 or unlimited, not {shown(self.passes)}")
         if type(self.wrap) is not bool or type(self.face_up) is not bool:
             raise ValueError("wrap and face_up must be true or false")
         if type(self.empty_waste) is not bool:
