@@ -184,7 +184,7 @@ def test_a_pair_prints_highest_rank_first() -> None:
         (
             TRIANGLE,
             "zz",
-            "'zz' is not a move: write a card such as 7h, a pair such as Qh+Ad, or draw, or redeal",
+            "'zz' is not a move: write a king such as Kh, a pair such as Qh+Ad, or draw, or redeal",
         ),
     ],
 )

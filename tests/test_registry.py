@@ -81,7 +81,7 @@ def test_an_unknown_name_lists_the_games(name: str) -> None:
 def test_a_long_or_strange_name_is_not_echoed(name: object) -> None:
     with pytest.raises(ValueError) as error:
         find_game(name)  # type: ignore[arg-type]
-    assert str(error.value) == f"there is no game called 'that': {LISTED}"
+    assert str(error.value) == f"there is no game of that name: {LISTED}"
 
 
 # A deal code's prefix

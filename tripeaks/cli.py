@@ -209,7 +209,7 @@ def _read_line(read: Callable[[str], str]) -> str | None:
     """The next command, or ``None`` at the end of input (closed or gone standard input too)."""
     try:
         line = read("> ")
-    except (EOFError, RuntimeError, OSError, KeyboardInterrupt):
+    except (EOFError, RuntimeError, OSError):
         return None
     return line.strip().lower()
 

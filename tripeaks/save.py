@@ -26,7 +26,7 @@ from .errors import IllegalMoveError, InvalidDealError, InvalidMoveError, Invali
 from .game import Game, ReplayError
 from .moves import Move
 from .numbered import MAX_DEAL, numbered_deal
-from .stored import check_header, shown
+from .stored import check_header, read_json, shown
 
 if TYPE_CHECKING:
     from .solitaire import Solitaire
@@ -68,7 +68,7 @@ def load(text: str | bytes, solitaire: Solitaire | None = None) -> Game:
     """Rebuild a game from its save. Never returns a half-loaded game. Given ``solitaire``, a
     save of another game is refused."""
     try:
-        data = json.loads(text)
+        data = read_json(text)
     except (ValueError, TypeError, RecursionError):
         raise InvalidSaveError("The save is damaged: it is not readable JSON.") from None
     return from_dict(data, solitaire)
@@ -78,7 +78,8 @@ def from_dict(data: Any, solitaire: Solitaire | None = None) -> Game:
     from .registry import DEFAULT_GAME, find_game
 
     version = check_header(
-        data, FORMAT, VERSION, InvalidSaveError, what="The save", not_ours="This is not a TriPeaks save."
+        data, FORMAT, VERSION, InvalidSaveError, what="The save",
+        not_ours=f"This is not a {(solitaire or DEFAULT_GAME).name} save."
     )
     fields = _FIELDS_1 if version == 1 else _FIELDS
     missing = [f for f in fields if f not in data]

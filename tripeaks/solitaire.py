@@ -85,6 +85,9 @@ class Words:
     typing = ""
     """How to type moves in the terminal, and the commands there."""
 
+    notation = ""
+    """How the game's moves are written, in a few words for a message about a move written wrongly."""
+
     lost = "This deal can't be won, whatever you play."
     over = "The game is won: there is nothing left to do."
     thinking = "Still thinking…"
@@ -181,11 +184,9 @@ class Solitaire:
 
     @property
     def how_to_write(self) -> str:
-        """How this game's moves are written, for a message: TriPeaks' is ``a card such as 7h,
-        or draw, or reset`` (no pair, no redeal)."""
-        how = "a card such as 7h" + (", a pair such as Qh+Ad" if self.pairs else "")
-        words = [kind.value for kind in MoveKind if kind is not MoveKind.PLAY and kind in self.moves]
-        return ", or ".join([how, *words])
+        """How this game's moves are written, for a message (its words': TriPeaks' is ``a card
+        such as 7h, or draw, or reset``)."""
+        return self.words.notation
 
     def solver(self, position: Position) -> Solver:
         """A solver for the deal ``position`` belongs to, under its rules."""

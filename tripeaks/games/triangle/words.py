@@ -211,6 +211,8 @@ class TriangleWords(Words):
             f"Removed {position_.score}/52  Moves {moves}  Redeals left {left}  ({state})"
         )
 
+    notation = "a king such as Kh, a pair such as Qh+Ad, or draw, or redeal"
+
     typing = (
         "Type a king to remove it (Kh), two cards that make 13 (Qh+Ad, or Qh Ad), or: draw (d), "
         "redeal, undo (u), redo (r), hint (h), quit (q). An empty line draws too."

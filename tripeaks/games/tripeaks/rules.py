@@ -103,9 +103,9 @@ class Rules:
             # A custom key for a named combination (custom-1pass-wrap is standard) still works.
             return Rules(passes=passes[parts[1]], wrap=parts[2] == "wrap", face_up=face_up,
                          empty_waste=empty_waste)
-        shown = key if isinstance(key, str) and len(key) <= 40 else "given"
+        shown = f"the rules '{key}' are" if isinstance(key, str) and len(key) <= 40 else "those rules are"
         raise ValueError(
-            f"the rules '{shown}' are unknown: use easy, standard, strict or a custom key such as "
+            f"{shown} unknown: use easy, standard, strict or a custom key such as "
             "custom-2pass-nowrap, with -faceup or -emptywaste after it if wanted"
         )
 
