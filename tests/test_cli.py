@@ -547,3 +547,21 @@ def test_stats_with_game_triangle(capsys: pytest.CaptureFixture[str]) -> None:
         "Standard: two redeals, so the stock is seen three times; deals 1-1",
         "deals: 1   won: 1 (100.0%)   lost: 0 (0.0%)   gave up: 0",
     ]
+
+
+def test_shortest_with_unlimited_passes_gives_up_quickly_with_the_best_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Proving a line the fewest with unlimited passes can take far longer than finding one: the
+    # search stops when told (10 s unless --seconds says otherwise) and gives the best it found.
+    from tripeaks import EASY, Game
+
+    code, out, _ = run(capsys, "solve", "123", "--rules", "easy", "--shortest", "--seconds", "1")
+    assert code == 0
+    said, line = out.splitlines()
+    assert said.startswith("gave up proving the fewest moves: the shortest winning line found has ")
+    game = Game(numbered_deal(123), EASY)
+    for token in line.split():
+        game.push(token)
+    assert game.status.value == "won"
+    assert said.split(" has ")[1].startswith(f"{game.moves_made} moves (")

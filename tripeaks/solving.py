@@ -29,7 +29,9 @@ class Result(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Solution:
-    """The solver's answer. ``moves`` wins the game when ``result`` is ``won``, else is empty."""
+    """The solver's answer. ``moves`` wins the game when ``result`` is ``won``; a fewest-moves
+    search that gave up may hold the shortest winning line it found so far (not proved the
+    fewest); else it is empty."""
 
     result: Result
     moves: tuple[Move, ...]

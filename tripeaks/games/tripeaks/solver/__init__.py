@@ -51,7 +51,7 @@ from ..rules import Rules
 from .bounds import _make_pass, _Pass
 from .budget import _TICK, DEFAULT_BUDGET, _Budget, _GiveUp, collector_paused
 from .last_pass import _ADVANCE, _fewest_draws, _last_pass
-from .passes import _fewest_advances, _passes_to_come, _unlimited
+from .passes import _fewest_advances, _fewest_unlimited, _passes_to_come, _unlimited
 from .ranks import _BIT_INDEX, _FLOWS, _NEAR
 
 __all__ = ["Solver"]
@@ -116,7 +116,9 @@ class Solver(_Budget):
         self._base_stock: list[tuple[int, ...]] = []
         self._passes: dict[int, _Pass] = {}  # the last pass through each known stock
         self._dead_multi: set[tuple[object, ...]] = set()  # states with passes still to come
-        self._pending: dict[tuple[object, ...], Iterator[None]] = {}
+        # fewest moves with unlimited passes: per (cards, cycle), the most advances proved too few
+        self._short_unlimited: dict[tuple[int, tuple[int, ...]], int] = {}
+        self._pending: dict[tuple[object, ...], Iterator[list[int] | None]] = {}
         self._known: dict[tuple[object, ...], Solution] = {}
         self._base(tuple(c.rank for c in position.stock))
 
@@ -185,13 +187,15 @@ class Solver(_Budget):
         while True:
             try:
                 with collector_paused():
-                    next(search)
+                    best = next(search)
             except StopIteration as stop:
                 path = stop.value
                 break
             if self._due(self.nodes):
                 self._pending[key] = search
-                return Solution(Result.GAVE_UP, (), self.nodes - first, time.perf_counter() - started)
+                # a fewest-moves search that pauses may have found a line already: not proved the fewest
+                line = self._moves(position, best) if best else ()
+                return Solution(Result.GAVE_UP, line, self.nodes - first, time.perf_counter() - started)
         elapsed = time.perf_counter() - started
         if path is None:
             answer = Solution(Result.LOST, (), self.nodes - first, elapsed)
@@ -254,7 +258,9 @@ class Solver(_Budget):
             moves.append(move)
         return tuple(moves)
 
-    def _search(self, position: Position, shortest: bool) -> Generator[None, None, list[int] | None]:
+    def _search(
+        self, position: Position, shortest: bool
+    ) -> Generator[list[int] | None, None, list[int] | None]:
         """The search for one position, pausing when its budget or time runs out (see _Budget._due)."""
         remaining = position.remaining
         stock = tuple(c.rank for c in position.stock)
@@ -263,6 +269,9 @@ class Solver(_Budget):
         if shortest:
             if left == 0:
                 return (yield from _fewest_draws(self, remaining, waste[-1], stock))
+            if left is None:
+                cycle = (waste[-1], *stock, *waste[:-1])
+                return (yield from _fewest_unlimited(self, remaining, cycle))
             return (yield from _fewest_advances(self, remaining, stock, waste, left))
         while True:
             try:
@@ -273,5 +282,5 @@ class Solver(_Budget):
                     return _unlimited(self, remaining, cycle, self.nodes + _TICK)
                 return _passes_to_come(self, remaining, stock, waste, left, self.nodes + _TICK)
             except _GiveUp:
-                yield  # what was proved is kept: the next round goes further
+                yield None  # what was proved is kept: the next round goes further
 

@@ -173,7 +173,7 @@ def _last_pass(
 
 def _fewest_draws(
     solver: Solver, remaining: int, top: int, stock: tuple[int, ...]
-) -> Generator[None, None, list[int] | None]:
+) -> Generator[list[int] | None, None, list[int] | None]:
     """Fewest moves in the last pass: every winning line plays the same cards, so the
     fewest draws. A line with ``d`` draws wins exactly when the game with the stock cut
     short after its first ``d`` cards does, so: solve, then solve again with the stock cut
@@ -192,7 +192,7 @@ def _fewest_draws(
                 found = _last_pass(solver, remaining, top, stock[:allowed], solver.nodes + _TICK)
                 break
             except _GiveUp:
-                yield  # what was proved is kept: the next round goes further
+                yield best  # the best so far; what was proved is kept: the next round goes further
         if found is None:
             return best
         best = found

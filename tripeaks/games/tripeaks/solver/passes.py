@@ -11,7 +11,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ....layout import bits
-from .budget import _TICK
+from .budget import _TICK, _GiveUp
 from .last_pass import _ADVANCE, _last_pass
 from .ranks import _neighbour_ranks, _rank_bits
 
@@ -111,11 +111,78 @@ def _unlimited(
     return path if won else None
 
 
+def _fewest_unlimited(
+    solver: Solver, remaining: int, cycle: tuple[int, ...]
+) -> Generator[list[int] | None, None, list[int] | None]:
+    """Fewest moves with unlimited passes: every winning line plays the same cards, and a move
+    that advances k cards round the cycle (draws and resets alike) costs k. A line is found at
+    once (see _unlimited), then a depth-first search again with a budget of one advance fewer
+    than the best line found, until that is lost; what each search proved too few for a state
+    is kept. Proving the last round lost can take more than any budget: a search that must pause
+    yields the best line found so far, so that an answer that gives up still has one.
+    """
+    short = solver._short_unlimited
+    dead = solver._dead_multi
+    rank, adjacent, free_of, wrap = solver.rank, solver.adjacent_slots, solver.layout.free, solver.wrap
+    while True:
+        try:
+            best = _unlimited(solver, remaining, cycle, solver.nodes + _TICK)
+            break
+        except _GiveUp:
+            yield None
+    if best is None:
+        return None
+
+    def search(remaining: int, cycle: tuple[int, ...], budget: int) -> bool:
+        if not remaining:
+            return True
+        key = (remaining, cycle)
+        if key in dead or short.get(key, -1) >= budget:
+            return False
+        spend()
+        ranks = solver.layout_ranks(remaining)
+        if ranks & ~_neighbour_ranks(ranks | _rank_bits(cycle), wrap):
+            dead.add(key)
+            return False
+        free = free_of(remaining)
+        for k in range(min(len(cycle), budget + 1)):
+            top = cycle[k]
+            for slot in bits(free & adjacent[top]):
+                after = (rank[slot], *cycle[k + 1 :], *cycle[:k], top)
+                if search(remaining ^ 1 << slot, after, budget - k):
+                    path.append(slot)
+                    path.extend([_ADVANCE] * k)
+                    return True
+        if budget > short.get(key, -1):
+            short[key] = budget
+        return False
+
+    try:
+        while True:
+            allowed = best.count(_ADVANCE) - 1
+            if allowed < 0:
+                return best
+            while True:
+                path: list[int] = []
+                spend = solver._spender(solver.nodes + _TICK)
+                try:
+                    won = search(remaining, cycle, allowed)
+                    break
+                except _GiveUp:
+                    yield best  # the best so far: what was proved is kept, the next round goes further
+            if not won:
+                return best
+            path.reverse()
+            best = path
+    finally:
+        search = None  # type: ignore[assignment]  # a reference cycle broken (see _last_pass)
+
+
 # Fewest moves with passes to come: 0-1 breadth first, plays cost nothing, draws and
 # resets cost one (every winning line plays the same cards).
 def _fewest_advances(
     solver: Solver, remaining: int, stock: tuple[int, ...], waste: tuple[int, ...], left: int | None
-) -> Generator[None, None, list[int] | None]:
+) -> Generator[list[int] | None, None, list[int] | None]:
     wrap = solver.wrap
     State = tuple[int, tuple[int, ...], tuple[int, ...], int]
 
@@ -148,7 +215,7 @@ def _fewest_advances(
             return path
         solver.nodes += 1
         if not solver.nodes % _TICK and solver._due(solver.nodes):
-            yield
+            yield None
         ranks = solver.layout_ranks(remaining)
         pool = _rank_bits(stock) | (_rank_bits(waste) if left != 0 else 1 << waste[-1])
         if ranks & ~_neighbour_ranks(ranks | pool, wrap):
