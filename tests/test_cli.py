@@ -565,3 +565,18 @@ def test_shortest_with_unlimited_passes_gives_up_quickly_with_the_best_line(
         game.push(token)
     assert game.status.value == "won"
     assert said.split(" has ")[1].startswith(f"{game.moves_made} moves (")
+
+
+def test_a_whole_triangle_game_in_the_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    # The test of done: deal 1 played to the end in the terminal, with an undo, a redo
+    # and a hint on the way (the hint's move is the one typed next).
+    from tripeaks import Position, solve
+
+    line = [m.notation for m in solve(Position.start(numbered_deal(1, TRIANGLE))).moves]
+    typed = [line[0], "u", "r", "h", *line[1:], "q"]
+    code, out, _ = run(capsys, "play", "1", "--game", "triangle", lines=tuple(typed))
+    assert code == 0
+    assert "Undid " in out and "Redid " in out
+    assert out.count("Removed 52/52") == 1 and "(won: every card is gone!)" in out
+    after_redo = out.split("Redid ")[1].split("\n\n")[2]  # the table, then the hint's words
+    assert after_redo.splitlines()[-1].startswith(("Remove ", "Draw ", "Turn ")), after_redo
