@@ -153,7 +153,8 @@ def solve(
     winning line with the fewest moves, a slower search.
     """
     # The solver is dropped, and what it made freed, before the cycle collector runs again,
-    # which then has nothing of it to go through.
+    # which then has nothing of it to go through: it is never held in a variable here.
     with collector_paused():
-        solver = position.solitaire.solver(position)
-        return solver.solve(position, budget=budget, seconds=seconds, shortest=shortest)
+        return position.solitaire.solver(position).solve(
+            position, budget=budget, seconds=seconds, shortest=shortest
+        )
