@@ -50,7 +50,7 @@ def act(page: Page, do: str, target: str) -> None:
 
 
 def play(page: Page, number: int) -> None:
-    answer = solve(Position.start(numbered_deal(number)), STANDARD)
+    answer = solve(Position.start(numbered_deal(number), STANDARD))
     if not answer.won:
         raise SystemExit(f"deal {number} is not winnable under Standard: pick another")
     for move in answer.moves:

@@ -8,8 +8,7 @@ from typing import Any
 from conftest import wait_ready
 from playwright.sync_api import Page
 
-from tripeaks import Card, Deal, Game, Move, Position, Rules, numbered_deal
-from tripeaks.solver import solve
+from tripeaks import Card, Deal, Game, Move, Position, Rules, numbered_deal, solve
 
 
 def ready(page: Page) -> None:
@@ -55,7 +54,7 @@ def expected_view(game: Game) -> dict[str, Any]:
     for slot, card in enumerate(position.cards):
         if card is None:
             slots.append({"state": "gone"})
-        elif not position.is_face_up(slot, game.rules):
+        elif not position.is_face_up(slot):
             slots.append({"state": "down"})
         else:
             slots.append({"state": "up", "card": card.code,
@@ -74,7 +73,7 @@ def assert_matches_engine(data: dict[str, Any], game: Game) -> None:
 
 
 def solution(number: int, rules: Rules) -> tuple[Move, ...]:
-    answer = solve(Position.start(numbered_deal(number)), rules)
+    answer = solve(Position.start(numbered_deal(number), rules))
     assert answer.won, f"deal {number} should be winnable"
     return answer.moves
 

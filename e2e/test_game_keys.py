@@ -36,8 +36,8 @@ def test_arrows_move_over_the_free_cards_and_enter_plays(page: Page) -> None:
     after = state(page)
     assert after["moves"] == [data["slots"][target]["card"]]
     assert focused_slot(page) is not None  # focus moves on to a neighbouring free card
-    x, _ = TRIPEAKS.places[target]
-    assert abs(TRIPEAKS.places[focused_slot(page)][0] - x) <= 1
+    x, _ = TRIPEAKS.layout.places[target]
+    assert abs(TRIPEAKS.layout.places[focused_slot(page)][0] - x) <= 1
 
 
 def test_up_and_down_arrows_climb_the_peaks(page: Page) -> None:

@@ -22,7 +22,7 @@ def card_boxes(page: Page) -> list[dict[str, float]]:
 
 def test_the_skeleton_matches_the_engine_layout() -> None:
     html = (ROOT / "index.html").read_text()
-    for slot, (x, y) in enumerate(TRIPEAKS.places):
+    for slot, (x, y) in enumerate(TRIPEAKS.layout.places):
         assert f'data-slot="{slot}" style="--x:{x:g};--y:{y:g}"' in html
 
 

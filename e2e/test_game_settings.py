@@ -9,8 +9,7 @@ import pytest
 from game_support import engine_game, open_game, state, storage
 from playwright.sync_api import Page, expect
 
-from tripeaks import Deal, Position, daily_deal, daily_seed, deal_from_seed, numbered_deal
-from tripeaks.solver import solve
+from tripeaks import Deal, Position, daily_deal, daily_seed, deal_from_seed, numbered_deal, solve
 
 LOST_DAY = dt.date(2026, 2, 13)  # the day's first candidate is lost: the search goes on to the next
 
@@ -95,7 +94,7 @@ def test_winnable_deals_only(page: Page) -> None:
                                "document.querySelector('#message').textContent.startsWith('Deal')")
         data = state(page)
         deal = numbered_deal(data["number"])
-        answer = solve(Position.start(deal), engine_game(data).rules)
+        answer = solve(Position.start(deal, engine_game(data).rules))
         assert answer.won, f"deal {data['number']} was dealt as winnable"
 
 
@@ -121,7 +120,7 @@ def test_a_winnable_deal_is_found_while_the_player_plays(page: Page) -> None:
     assert not any(text.startswith("Looking") for text in said), said
     data = state(page)
     assert data["rules"] == "strict" and not data["moves"]
-    assert solve(Position.start(numbered_deal(ahead)), engine_game(data).rules).won
+    assert solve(Position.start(numbered_deal(ahead), engine_game(data).rules)).won
 
 
 def test_frames_off_and_on(page: Page) -> None:

@@ -415,7 +415,7 @@ class App:
         started = window.performance.now()
         game = self.game
         card = game.card_at(slot)
-        if card is None or game.is_over or not game.position.can_play(card, game.rules):
+        if card is None or game.is_over or not game.position.can_play(card):
             self.say(game.explain(slot))
             self.view.refuse(slot)
             self.sound.play("refuse")
@@ -430,7 +430,7 @@ class App:
 
     def _refocus(self, slot: int) -> None:
         free = self.view.free_slots(self.game)
-        nearest = keys.nearest_slot(TRIPEAKS.places[slot], free)
+        nearest = keys.nearest_slot(TRIPEAKS.layout.places[slot], free)
         if nearest is not None:
             self.view.slots[nearest].focus()
 
@@ -810,7 +810,7 @@ class App:
             return "This game is won."
         if game.status is Status.OUT_OF_MOVES:
             return "No more moves: undo, ask for a hint, or restart."
-        ranks = " or ".join(rank_label(r) for r in game.playable_ranks)
+        ranks = " or ".join(rank_label(r) for r in game.position.playable_ranks())
         return f"The waste shows the {game.position.top.name}: play {ranks}."
 
     # Test and measurement hooks
@@ -820,7 +820,7 @@ class App:
         game = self.game
         position = game.position
         slots = []
-        for slot in range(TRIPEAKS.size):
+        for slot in range(TRIPEAKS.layout.size):
             card = game.card_at(slot)
             if position.cards[slot] is None:
                 slots.append({"state": "gone"})
@@ -835,7 +835,8 @@ class App:
             "stock": len(position.stock), "score": game.score, "run": game.run,
             "moves": [m.notation for m in game.moves], "redo": [m.notation for m in game.redo_moves],
             "status": str(game.status), "can_undo": game.can_undo, "can_redo": game.can_redo,
-            "hints": game.hints, "seconds": game.seconds, "playable_ranks": list(game.playable_ranks),
+            "hints": game.hints, "seconds": game.seconds,
+            "playable_ranks": list(game.position.playable_ranks()),
             "hint_slot": self.hint_slot, "hint_control": self.hint_control,
             "game_id": self.game_id, "saving": self.store.available and not self.store.full,
         })

@@ -11,14 +11,14 @@ def next_slot(current: int | None, free: list[int], key: str) -> int | None:
     if not free:
         return None
     if current is None or current not in free:
-        return min(free, key=lambda s: (TRIPEAKS.places[s][0], -TRIPEAKS.places[s][1]))
+        return min(free, key=lambda s: (TRIPEAKS.layout.places[s][0], -TRIPEAKS.layout.places[s][1]))
     dx, dy = _DIRECTIONS[key]
-    x0, y0 = TRIPEAKS.places[current]
+    x0, y0 = TRIPEAKS.layout.places[current]
     best, best_cost = None, None
     for slot in free:
         if slot == current:
             continue
-        x, y = TRIPEAKS.places[slot]
+        x, y = TRIPEAKS.layout.places[slot]
         along = (x - x0) * dx + (y - y0) * dy
         if along <= 0:
             continue
@@ -34,7 +34,8 @@ def nearest_slot(place: tuple[float, float], free: list[int]) -> int | None:
     if not free:
         return None
     x0, y0 = place
-    return min(free, key=lambda s: (TRIPEAKS.places[s][0] - x0) ** 2 + (TRIPEAKS.places[s][1] - y0) ** 2)
+    places = TRIPEAKS.layout.places
+    return min(free, key=lambda s: (places[s][0] - x0) ** 2 + (places[s][1] - y0) ** 2)
 
 
 def command(event) -> str | None:

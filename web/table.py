@@ -39,11 +39,11 @@ class TableView:
     def __init__(self) -> None:
         self.peaks = document.getElementById("peaks")
         self.table = document.getElementById("table")
-        slots = [None] * TRIPEAKS.size
+        slots = [None] * TRIPEAKS.layout.size
         for el in self.peaks.querySelectorAll(".card[data-slot]"):
             slots[int(el.dataset.slot)] = el
         self.slots = slots
-        for slot, (x, y) in enumerate(TRIPEAKS.places):
+        for slot, (x, y) in enumerate(TRIPEAKS.layout.places):
             # The page's markup carries the same places so the skeleton is right before Python runs.
             self.slots[slot].style.setProperty("--x", f"{x:g}")
             self.slots[slot].style.setProperty("--y", f"{y:g}")
@@ -52,7 +52,7 @@ class TableView:
         self.waste_top = document.getElementById("waste-top")
         self.waste_under = document.getElementById("waste-under")
         self._els: dict[str, object] = {}
-        self._drawn_slots: list[tuple | None] = [None] * TRIPEAKS.size
+        self._drawn_slots: list[tuple | None] = [None] * TRIPEAKS.layout.size
         self._drawn: dict[tuple[str, str], object] = {}
         self.motion = True
 
@@ -86,7 +86,7 @@ class TableView:
 
     def forget(self) -> None:
         """Draw everything afresh next time (after another game is put on the table)."""
-        self._drawn_slots = [None] * TRIPEAKS.size
+        self._drawn_slots = [None] * TRIPEAKS.layout.size
         self._drawn.clear()
 
     # Rendering
@@ -101,16 +101,15 @@ class TableView:
         motion: tuple[str, int | None] | None = None,
     ) -> None:
         position = game.position
-        rules = game.rules
         status = game.status
         playing = status is Status.PLAYING
         free = position.free
-        ranks = game.playable_ranks if playing else ()
-        for slot in range(TRIPEAKS.size):
+        ranks = position.playable_ranks() if playing else ()
+        for slot in range(TRIPEAKS.layout.size):
             card = position.cards[slot]
             if card is None:
                 key: tuple = ("gone",)
-            elif not position.is_face_up(slot, rules):
+            elif not position.is_face_up(slot):
                 key = ("down",)
             else:
                 is_free = bool(free >> slot & 1)
