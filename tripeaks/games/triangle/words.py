@@ -216,5 +216,65 @@ class TriangleWords(Words):
 
     over = "Every card is gone: there is nothing left to do."
 
+    # The page
+
+    def selected(self, position: Position, card: Card) -> str:
+        partners = [c for m in position.legal_moves() if card in m.cards and len(m.cards) == 2
+                    for c in m.cards if c != card]
+        if not partners:
+            return f"Selected the {card.name}."
+        return f"Selected the {card.name}: it makes 13 with {_either(partners)}."
+
+    def tallies(self, position: Position) -> tuple[tuple[str, str], ...]:
+        return (("Removed", str(position.score)),)
+
+    def panel(self, position: Position) -> tuple[tuple[str, str], ...]:
+        position_ = cast("TrianglePosition", position)
+        left = position_.redeals_left
+        takes = sum(1 for m in position_.legal_moves() if m.kind is MoveKind.PLAY)
+        return (
+            ("Cards left", str(position_.cards_left)),
+            ("Removals now", str(takes) if takes else "none"),
+            ("Stock", f"{len(position_.stock)} left · {left} redeal{'' if left == 1 else 's'} left"),
+        )
+
+    def control(self, position: Position, kind: MoveKind) -> str | None:
+        if kind is MoveKind.REDEAL:
+            return f"Redeal ({cast('TrianglePosition', position).redeals_left} left)"
+        return super().control(position, kind)
+
+    def stock_label(self, position: Position) -> str:
+        position_ = cast("TrianglePosition", position)
+        stock = position_.stock
+        if stock:
+            more = len(stock) - 1
+            under = f", {more} more under it" if more else ", the last one"
+            return f"Stock: {stock[0].name}{under}"
+        left = position_.redeals_left
+        if position_.can_redeal():
+            return f"Stock: empty. Redeal: turn the waste back into the stock ({left} left)"
+        return "Stock: empty"
+
+    def ending(self, position: Position) -> tuple[str, str]:
+        if position.status() is Status.WON:
+            return "You removed every card!", "The triangle, the stock and the waste are clear."
+        left = position.cards_left
+        return "No more moves", (
+            f"{_capital(_left(left))}: no two available cards make 13 and the stock is spent. Undo to "
+            "try another way, ask for a hint, or restart this deal."
+        )
+
+    help = (
+        "Remove every card: the triangle, the stock and the waste. Take two available cards whose "
+        "values make 13 (an ace is 1, a jack 11, a queen 12): A and Q, 2 and J, 3 and 10, 4 and 9, "
+        "5 and 8, 6 and 7. Select one, then the other, or drag one onto the other. A king makes 13 "
+        "alone: one tap removes it.",
+        "Available cards are the uncovered cards of the triangle, the stock's top card and the waste's "
+        "top card. Draw turns the stock's top card onto the waste. When the stock is empty, Redeal "
+        "turns the waste back into the stock, twice, so you see the stock three times.",
+    )
+
+    record_fields = ("played", "won", "win_rate", "streak", "best_streak", "fastest_win")
+
 
 WORDS = TriangleWords()

@@ -163,5 +163,66 @@ class TriPeaksWords(Words):
 
     over = "The peaks are cleared: there is nothing left to do."
 
+    # The page
+
+    def tallies(self, position: Position) -> tuple[tuple[str, str], ...]:
+        return (("Score", str(position.score)), ("Run", str(position.run)))
+
+    def panel(self, position: Position) -> tuple[tuple[str, str], ...]:
+        position_ = cast("TriPeaksPosition", position)
+        if position_.status() is not Status.PLAYING:
+            playable = "nothing"
+        elif position_.top is None:
+            playable = "any free card"
+        else:
+            playable = " or ".join(rank_label(r) for r in position_.playable_ranks())
+        count, done = len(position_.stock), position_.resets + 1
+        passes = position_.rules.passes
+        through = f"pass {done} (unlimited)" if passes is None else f"pass {done}/{passes}"
+        return (
+            ("Playable now", playable),
+            ("Current run", str(position_.run)),
+            ("Stock", f"{count} left · {through}"),
+        )
+
+    def stock_label(self, position: Position) -> str:
+        position_ = cast("TriPeaksPosition", position)
+        count = len(position_.stock)
+        if count:
+            return f"Stock: {count} card{'' if count == 1 else 's'}. Draw a card"
+        if position_.stock_move() is not None:
+            return "Stock: empty. Turn the waste over to reset it"
+        return "Stock: empty"
+
+    def waste_label(self, position: Position) -> str:
+        top = cast("TriPeaksPosition", position).top
+        if top is None:
+            return "Waste: empty. Any free card may go on it"
+        return f"Waste: {top.name}"
+
+    def waste_mark(self, position: Position) -> str:
+        return "Any card" if cast("TriPeaksPosition", position).top is None else ""
+
+    def ending(self, position: Position) -> tuple[str, str]:
+        if position.status() is Status.WON:
+            return "You cleared the peaks!", f"Score {position.score}."
+        return "No more moves", (
+            "Nothing can be played and the stock is spent. Undo to try another way, ask for a hint, "
+            "or restart this deal."
+        )
+
+    help = (
+        "Clear the three peaks. Play any uncovered card that is one rank above or below the card on "
+        "the waste: a 7 goes on a 6 or an 8. With K–A wrap, a king and an ace touch too. Suits don't "
+        "matter. With an empty waste at the start, any uncovered card may go first.",
+        "When nothing fits, draw a card from the stock. Each card in a run scores one point more than "
+        "the last; each draw costs 5 points and starts a new run. Clearing a peak's top card earns a "
+        "bonus.",
+    )
+
+    record_fields = (
+        "played", "won", "win_rate", "streak", "best_streak", "longest_run", "best_score", "fastest_win"
+    )
+
 
 WORDS = TriPeaksWords()
