@@ -60,7 +60,7 @@ def play(page: Page, number: int) -> None:
         slots = state(page)["slots"]
         assert isinstance(slots, list)
         slot = next(i for i, seen in enumerate(slots) if seen.get("card") == move.card.code)
-        act(page, "click", f'#peaks [data-slot="{slot}"]')
+        act(page, "click", f'#layout [data-slot="{slot}"]')
     for _ in answer.moves:
         act(page, "key", "z")
 

@@ -16,14 +16,18 @@ AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 def card_boxes(page: Page) -> list[dict[str, float]]:
     return page.evaluate(
-        "() => [...document.querySelectorAll('#peaks .card')].map(el => el.getBoundingClientRect().toJSON())"
+        "() => [...document.querySelectorAll('#layout .card')].map(el => el.getBoundingClientRect().toJSON())"
     )
 
 
-def test_the_skeleton_matches_the_engine_layout() -> None:
-    html = (ROOT / "index.html").read_text()
-    for slot, (x, y) in enumerate(TRIPEAKS.layout.places):
-        assert f'data-slot="{slot}" style="--x:{x:g};--y:{y:g}"' in html
+def test_the_table_is_drawn_from_the_engine_layout(page: Page) -> None:
+    open_game(page, "?deal=1")
+    places = page.evaluate(
+        """() => [...document.querySelectorAll('#layout .card')].map(el =>
+             [el.style.getPropertyValue('--x'), el.style.getPropertyValue('--y')])"""
+    )
+    assert places == [[f"{x:g}", f"{y:g}"] for x, y in TRIPEAKS.layout.places]
+    assert "data-slot" not in (ROOT / "index.html").read_text()  # no game's layout in the markup
 
 
 def test_a_360_pixel_phone_shows_the_whole_table(page: Page, output_path: str) -> None:
@@ -34,7 +38,7 @@ def test_a_360_pixel_phone_shows_the_whole_table(page: Page, output_path: str) -
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     width = boxes[18]["width"]
     assert width >= 30
-    corner = page.locator('#peaks [data-slot="18"] .corner').first
+    corner = page.locator('#layout [data-slot="18"] .corner').first
     assert float(corner.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) >= 11
     for id_ in ("stock", "waste", "draw", "undo", "hint", "new"):
         box = page.locator(f"#{id_}").bounding_box()
@@ -45,11 +49,11 @@ def test_a_360_pixel_phone_shows_the_whole_table(page: Page, output_path: str) -
 def test_the_table_resizes_without_reloading(page: Page, output_path: str) -> None:
     page.set_viewport_size({"width": 1280, "height": 800})
     open_game(page, "?deal=1")
-    page.click('#peaks [data-slot="21"]')
+    page.click('#layout [data-slot="21"]')
     wide = card_boxes(page)[18]["width"]
     page.screenshot(path=f"{output_path}/desktop.png")
     page.set_viewport_size({"width": 480, "height": 800})
-    page.wait_for_function(f"document.querySelector('#peaks .card').getBoundingClientRect().width < {wide}")
+    page.wait_for_function(f"document.querySelector('#layout .card').getBoundingClientRect().width < {wide}")
     narrow = card_boxes(page)[18]["width"]
     assert narrow < wide
     assert all(b["right"] <= 480 for b in card_boxes(page))
@@ -72,7 +76,7 @@ def test_every_control_has_a_name(page: Page) -> None:
 def test_axe_finds_no_serious_problems(page: Page, width: int) -> None:
     page.set_viewport_size({"width": width, "height": 800})
     open_game(page, "?deal=1")
-    page.click('#peaks [data-slot="21"]')
+    page.click('#layout [data-slot="21"]')
     page.add_script_tag(path=str(AXE))
     results = page.evaluate("async () => JSON.stringify(await axe.run(document))")
     violations = [

@@ -32,9 +32,9 @@ def test_a_long_random_session_matches_the_engine(page: Page) -> None:
         if action == "tap":
             slot = rng.randrange(28)
             if data["slots"][slot]["state"] != "gone":
-                page.click(f'#peaks [data-slot="{slot}"]', force=True)
+                page.click(f'#layout [data-slot="{slot}"]', force=True)
         elif action == "play" and playable_slots(data):
-            page.click(f'#peaks [data-slot="{rng.choice(playable_slots(data))}"]')
+            page.click(f'#layout [data-slot="{rng.choice(playable_slots(data))}"]')
         elif action == "stock":
             page.click("#stock")
         elif action == "key":

@@ -31,7 +31,7 @@ def set_storage(page: Page, items: dict[str, str]) -> None:
 
 def test_reload_keeps_the_game_with_its_whole_history(page: Page) -> None:
     data = open_game(page, "?deal=3")
-    page.click(f'#peaks [data-slot="{playable_slots(data)[0]}"]')
+    page.click(f'#layout [data-slot="{playable_slots(data)[0]}"]')
     page.keyboard.press("d")
     page.keyboard.press("d")
     page.keyboard.press("z")
@@ -141,7 +141,7 @@ def test_forbidden_storage_lets_play_go_on_with_a_notice(page: Page) -> None:
     page.add_init_script(FORBIDDEN)
     data = open_game(page, "?deal=2")
     expect(page.locator("#notices")).to_contain_text("not being saved")
-    page.click(f'#peaks [data-slot="{playable_slots(data)[0]}"]')
+    page.click(f'#layout [data-slot="{playable_slots(data)[0]}"]')
     page.keyboard.press("d")
     assert len(state(page)["moves"]) == 2
     page.click("#settings-open")
@@ -219,13 +219,13 @@ def test_trouble_at_boot_still_leaves_a_playable_page(page: Page, console_errors
     page.add_init_script(BOOT_TROUBLE)
     data = open_game(page, "?deal=3")
     expect(page.locator("#notices")).to_contain_text("Something went wrong while starting")
-    expect(page.locator("#notices")).to_contain_text("A fresh game is dealt")
+    expect(page.locator("#notices")).to_contain_text("a fresh game is dealt")
     assert data["status"] == "playing" and data["moves"] == [] and data["rules"] == "standard"
     assert len(console_errors) == 1 and "TriPeaks could not start normally" in console_errors[0]
     expect(page.locator("#new")).to_be_enabled()
     # The fresh deal is a random one, which may have no card to play yet: then a draw is the first move.
     slots = playable_slots(data)
-    page.click(f'#peaks [data-slot="{slots[0]}"]' if slots else "#stock")
+    page.click(f'#layout [data-slot="{slots[0]}"]' if slots else "#stock")
     page.keyboard.press("d")
     page.click("#undo")
     assert len(state(page)["moves"]) == 1  # each tap counted once: the controls are wired once
@@ -256,7 +256,7 @@ def test_a_save_from_before_the_family_of_games_is_continued(page: Page) -> None
     page.keyboard.press("z")
     page.keyboard.press("z")
     assert first.card is not None
-    page.click(f'#peaks [data-slot="{slot_of(state(page), first.card)}"]')
+    page.click(f'#layout [data-slot="{slot_of(state(page), first.card)}"]')
     data = state(page)
     assert data["moves"] == [first.notation]
     saved = json.loads(storage(page)["tripeaks:v1:game"])
