@@ -247,9 +247,8 @@ class TriangleWords(Words):
         position_ = cast("TrianglePosition", position)
         stock = position_.stock
         if stock:
-            more = len(stock) - 1
-            under = f", {more} more under it" if more else ", the last one"
-            return f"Stock: {stock[0].name}{under}"
+            count = len(stock)
+            return f"Stock: {count} card{'' if count == 1 else 's'}, the {stock[0].name} on top"
         left = position_.redeals_left
         if position_.can_redeal():
             return f"Stock: empty. Redeal: turn the waste back into the stock ({left} left)"
