@@ -1,4 +1,4 @@
-"""The page's address names the game and deal on the table: ?game=triangle&deal=12&rules=standard,
+"""The page's address names the game and deal on the table: ?game=<id>&deal=12&rules=standard,
 ?daily=2026-11-30, ?code=<deal code> (or ?deal=<deal code>, as the command line takes it).
 
 With no ``game``, a link that names a deal is of the deal code's game, else the default game's

@@ -499,11 +499,12 @@ class App:
             return
         target = event.target
         tag = str(getattr(target, "tagName", "")).lower()
-        if tag in ("input", "select", "textarea"):
-            return
+        choosing = tag == "input" and str(target.type) in ("radio", "checkbox")
+        if tag in ("select", "textarea") or (tag == "input" and not choosing):
+            return  # typing: the keys are the field's
         command = keys.command(event)
-        if command is None:
-            return
+        if command is None or (choosing and command.startswith("move:")):
+            return  # arrows on a radio button choose among its options
         on_card = self._focused() is not None
         if command == "stock" and event.key == " " and tag == "button" and not on_card:
             return  # Space on a control presses that control

@@ -1,5 +1,9 @@
 """The keyboard: arrows move over the cards that may be taken, Enter takes the one in focus, Space and D
-make the stock's move, R turns the waste over, Z undo, Y redo, H hint, N new deal."""
+make the stock's move, R turns the waste over, Z undo, Y redo, H hint, N new deal.
+
+Left and Right step through those cards in order from left to right (so every one is reached), Up and
+Down to the nearest one above or below.
+"""
 
 from typing import Any
 
@@ -10,13 +14,17 @@ Place = tuple[float, float]
 
 
 def next_target(current: str | None, places: dict[str, Place], key: str) -> str | None:
-    """The target an arrow key moves to from ``current`` (the nearest one that way), given each
-    target's centre on the screen; the first (leftmost, then lowest) when none is in focus."""
+    """The target an arrow key moves to from ``current``, given each target's centre on the screen;
+    the first (leftmost, then lowest) when none is in focus."""
     if not places:
         return None
     if current is None or current not in places:
         return min(places, key=lambda t: (round(places[t][0]), -places[t][1]))
     dx, dy = _DIRECTIONS[key]
+    if dx:
+        order = sorted(places, key=lambda t: (round(places[t][0]), -places[t][1]))
+        at = order.index(current) + dx
+        return order[at] if 0 <= at < len(order) else current
     x0, y0 = places[current]
     best, best_cost = None, None
     for target, (x, y) in places.items():

@@ -38,7 +38,7 @@ T = TypeVar("T")
 
 
 def game_key(solitaire: Solitaire) -> str:
-    """Where a game's game in progress is kept: ``tripeaks:v1:game``, ``tripeaks:v1:game:triangle``."""
+    """Where a game's game in progress is kept: ``tripeaks:v1:game`` for the default game, ``tripeaks:v1:game:<id>`` for another."""
     return GAME if solitaire is DEFAULT_GAME else f"{GAME}:{solitaire.id}"
 
 
@@ -125,7 +125,7 @@ class Store:
         return backup_key
 
     def read_json(self, key: str, check: Callable[[str], T]) -> tuple[T | None, str | None]:
-        """Read ``key`` and pass its text to ``check`` (which raises ValueError when unreadable).
+        """Read ``key`` and hand its text to ``check`` (which raises ValueError when unreadable).
 
         Returns (value, problem). Unreadable data is backed up and removed from ``key`` so the
         next write starts clean; the problem says so in the player's words, and says when no copy
