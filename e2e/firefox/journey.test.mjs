@@ -81,3 +81,35 @@ test("Firefox plays a deal from its URL, draws, undoes, reloads and continues", 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("Firefox plays Triangle: a pair selected and removed, then back to TriPeaks", async () => {
+  const { server, browser } = session;
+  const { page, seen, errors } = await watchedPage(browser);
+
+  await page.goto(`${server.url}/index.html?game=triangle&deal=1`);
+  await waitReady(page);
+  let data = await state(page);
+  assert.equal(data.game, "triangle");
+  assert.equal(data.stock_top, "9s");
+  assert.equal(data.waste, "4c");
+  await page.click("#stock"); // the 9 of spades, selected
+  data = await until(page, (d) => d.selected === "9s", "the selected card");
+  await page.click("#waste-top"); // and the 4 of clubs: 13
+  data = await until(page, (d) => d.moves.length === 1, "the pair removed");
+  assert.deepEqual(data.moves, ["9s+4c"]);
+  assert.equal(data.score, 2);
+  const live = await page.$eval("#live", (el) => el.textContent);
+  assert.match(live, /Removed the 9 of spades and the 4 of clubs: 50 cards left/);
+
+  await page.reload();
+  await waitReady(page);
+  data = await until(page, (d) => d.moves.length === 1, "the Triangle game after a reload");
+  assert.equal(data.game, "triangle");
+  const [tripeaks] = await page.$$("xpath/.//fieldset[@id='games']//label[normalize-space()='TriPeaks']");
+  await tripeaks.click();
+  data = await until(page, (d) => d.game === "tripeaks", "TriPeaks again");
+
+  assert.deepEqual(foreign(seen, server.url), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
