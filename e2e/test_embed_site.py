@@ -269,7 +269,7 @@ def test_an_embed_with_no_height_fits_its_content_and_plays_triangle(
         game.locator("#stock").click()
         game.locator("#waste-top").click()
         page.wait_for_function("window.events.some(e => e.type === 'tripeaks:move' && e.id === 'tri')")
-        moved = [e for e in events(page, "tripeaks:move") if e["id"] == "tri"][0]["detail"]
+        moved = next(e for e in events(page, "tripeaks:move") if e["id"] == "tri")["detail"]
         assert moved["game"] == "triangle" and moved["move"] == "9s+4c"
         guard.check()
     finally:

@@ -16,7 +16,8 @@ THIRD_GAME_MAIN = (ROOT / "e2e" / "third_game.py").read_text() + "\nimport app\n
 
 def with_third_game(page: Page) -> None:
     """Serve the page a script that registers Pyramid before it starts the page's own code."""
-    page.route("**/web/main.py", lambda route: route.fulfill(body=THIRD_GAME_MAIN, content_type="text/x-python"))
+    page.route("**/web/main.py",
+               lambda route: route.fulfill(body=THIRD_GAME_MAIN, content_type="text/x-python"))
 
 
 def test_a_third_game_plays_on_the_unchanged_page(page: Page) -> None:

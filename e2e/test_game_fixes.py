@@ -75,7 +75,7 @@ def test_the_statistics_fit_a_360_pixel_phone(page: Page) -> None:
              .map(el => el.textContent)"""
     )
     assert out == []
-    assert page.evaluate("document.querySelector('#stats').scrollWidth <= document.querySelector('#stats').clientWidth")
+    assert page.evaluate("(d => d.scrollWidth <= d.clientWidth)(document.querySelector('#stats'))")
     expect(dialog).to_contain_text("Custom: unlimited passes, no wrap, face up, empty waste")
     expect(page.locator('#stats section[data-game="triangle"]')).to_contain_text("1:30:32")
 

@@ -15,7 +15,7 @@ from game_support import (
 )
 from playwright.sync_api import Page, expect
 
-from tripeaks import STANDARD, Card, numbered_deal
+from tripeaks import STANDARD, numbered_deal
 
 
 def test_the_deal_in_the_address_is_on_the_table(page: Page) -> None:

@@ -139,7 +139,8 @@ def test_selecting_a_card_then_its_partner_and_unselecting(page: Page) -> None:
     page.click("#waste-top")
     data = state(page)
     assert data["moves"] == ["9s+4c"] and data["selected"] is None
-    expect(page.locator("#live")).to_contain_text(f"Removed the {first.name} and the {second.name}: 50 cards left")
+    said = f"Removed the {first.name} and the {second.name}: 50 cards left"
+    expect(page.locator("#live")).to_contain_text(said)
 
 
 def lambda_class(name: str) -> object:

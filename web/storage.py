@@ -38,7 +38,8 @@ T = TypeVar("T")
 
 
 def game_key(solitaire: Solitaire) -> str:
-    """Where a game's game in progress is kept: ``tripeaks:v1:game`` for the default game, ``tripeaks:v1:game:<id>`` for another."""
+    """Where a game's game in progress is kept: ``tripeaks:v1:game`` for the default game,
+    ``tripeaks:v1:game:<id>`` for another."""
     return GAME if solitaire is DEFAULT_GAME else f"{GAME}:{solitaire.id}"
 
 
