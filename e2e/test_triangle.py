@@ -312,3 +312,14 @@ def test_the_daily_deal_and_winnable_deals_are_the_games_own(page: Page) -> None
     data = state(page)
     assert data["game"] == "triangle"
     assert solve(Position.start(numbered_deal(data["number"], TRIANGLE))).won
+
+
+def test_a_damaged_triangle_game_is_kept_aside(page: Page) -> None:
+    open_game(page, "?deal=2")
+    page.evaluate("localStorage.setItem('tripeaks:v1:game:triangle', '{damaged')")
+    data = open_game(page, "?game=triangle")
+    assert data["game"] == "triangle" and data["moves"] == []
+    expect(page.locator("#notices")).to_contain_text("Your saved game could not be read")
+    kept = storage(page)
+    assert [v for k, v in kept.items() if k.startswith("tripeaks:v1:backup:game:triangle:")] == ["{damaged"]
+    assert json.loads(json.loads(kept["tripeaks:v1:game"])["save"])["number"] == 2  # TriPeaks' untouched

@@ -148,11 +148,6 @@ def read(search: str, last_game: Solitaire = DEFAULT_GAME) -> Asked:
     return asked
 
 
-def game_of(asked: Asked, last_game: Solitaire) -> Solitaire:
-    """The game the address opens."""
-    return asked.game or last_game
-
-
 def query(game: Game) -> str:
     """The query string that puts ``game``'s deal back on the table."""
     params = {} if game.solitaire is DEFAULT_GAME else {"game": game.solitaire.id}

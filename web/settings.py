@@ -7,7 +7,7 @@ from typing import Any
 
 from dom import escape, nothing
 
-from tripeaks import DEFAULT_GAME, GAMES, Solitaire, find_game
+from tripeaks import DEFAULT_GAME, Solitaire, find_game
 
 SCHEMA = 2
 _MOTIONS = ("auto", "reduce", "full")
@@ -186,7 +186,3 @@ class SettingsDialog:
             motion=self._checked("motion") or "auto",
         )
 
-
-def game_names() -> list[tuple[str, str]]:
-    """(id, name) of every game, for the switcher."""
-    return [(game.id, game.name) for game in GAMES]
