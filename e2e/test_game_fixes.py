@@ -205,3 +205,13 @@ def test_a_numbered_deal_is_saved_by_its_number(page: Page) -> None:
     page.keyboard.press("d")
     assert json.loads(json.loads(storage(page)["tripeaks:v1:game"])["save"])["deal"] == code
     assert engine_game(state(page), numbered_deal(8)).moves_made == 1
+
+
+def test_new_deal_over_an_unplayed_link_counts_the_game_it_replaces(page: Page) -> None:
+    open_game(page, "?deal=3")
+    page.keyboard.press("d")
+    open_game(page, "?deal=4")
+    page.keyboard.press("n")
+    page.wait_for_function("JSON.parse(window.tripeaksState()).number !== 4")
+    records = json.loads(storage(page)["tripeaks:v1:records"])
+    assert records["rules"]["standard"]["played"] == 1  # deal 3, given up; deal 4 was never played

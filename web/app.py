@@ -403,7 +403,8 @@ class App:
         self.save()
 
     def _give_up(self) -> None:
-        if self.defer_save:  # a linked deal not played yet: the saved game is still to be continued
+        if self.defer_save:  # a linked deal not played yet: the saved game it replaces is given up
+            self._give_up_replaced()
             return
         if self._unfinished(self.game, self.game_id):
             self._record(self.game, self.game_id)

@@ -61,7 +61,7 @@ class Settings:
         game = data.get("game", DEFAULT_GAME.id)
         if not isinstance(game, str):
             raise ValueError("the game must be named")
-        solitaire = find_game(game)
+        solitaire = _known(game) or DEFAULT_GAME  # a game this version doesn't have: the default
         rules = data.get("rules", {})
         if not isinstance(rules, dict):
             raise ValueError("the rules must be listed by game")
@@ -69,8 +69,9 @@ class Settings:
         for game_id, key in rules.items():
             if not isinstance(key, str):
                 raise ValueError(f"the rules of {str(game_id)[:20]!r} must be a rules key")
-            ruled = find_game(str(game_id))
-            checked[ruled.id] = ruled.rules_from_key(key).key
+            ruled = _known(str(game_id))
+            if ruled is not None:
+                checked[ruled.id] = ruled.rules_from_key(key).key
         settings = Settings(
             game=solitaire.id, rules=checked,
             **{name: data[name] for name in ("winnable_only", "frames", "sound", "motion") if name in data},
@@ -84,6 +85,13 @@ class Settings:
                 raise ValueError(f"{name} must be true or false")
         if self.motion not in _MOTIONS:
             raise ValueError(f"the motion setting {self.motion!r} is unknown")
+
+
+def _known(game: str) -> Solitaire | None:
+    try:
+        return find_game(game)
+    except ValueError:
+        return None
 
 
 def _from_schema_1(data: dict[str, Any]) -> dict[str, Any]:
