@@ -230,6 +230,8 @@ def test_trouble_at_boot_still_leaves_a_playable_page(page: Page, console_errors
     page.click("#undo")
     assert len(state(page)["moves"]) == 1  # each tap counted once: the controls are wired once
     assert f"deal={data['number']}" in page.url
+    kept = json.loads(json.loads(storage(page)["tripeaks:v1:game"])["save"])  # and it is saved, as said
+    assert kept["number"] == data["number"] and kept["moves"] == state(page)["moves"]
 
 
 def test_a_save_from_before_the_family_of_games_is_continued(page: Page) -> None:
