@@ -1046,7 +1046,8 @@ class App:
         tables = [self._stats_table(here, self.game.rules.key)]
         tables += [self._stats_table(game, None) for game in GAMES if game is not here]
         body = "".join(tables) + (
-            "<p><small>Personal bests (best score, fastest win) count only games won without a hint.</small></p>"
+            "<p><small>Personal bests (best score, fastest win) count only games won without a "
+            "hint.</small></p>"
         )
         document.getElementById("stats-body").innerHTML = body
         document.getElementById("stats").showModal()
