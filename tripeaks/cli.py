@@ -132,7 +132,13 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("--empty-waste", action="store_true", help="TriPeaks: the waste starts empty")
     _add_game(show)
 
-    play = sub.add_parser("play", help="play a game in the terminal")
+    play = sub.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description="Play a game in the terminal. At the prompt type a move: a card (7h; in Triangle a king, "
+        "or a pair as Qh+Ad or Qh Ad), draw (d), reset or redeal. An empty line draws. Also: undo (u), "
+        "redo (r), hint (h), help (?), quit (q).",
+    )
     play.add_argument("deal", nargs="?", default="1", help="a deal number or code (default 1)")
     _add_rules(play)
 
@@ -203,7 +209,7 @@ def _read_line(read: Callable[[str], str]) -> str | None:
     """The next command, or ``None`` at the end of input (closed or gone standard input too)."""
     try:
         line = read("> ")
-    except (EOFError, RuntimeError, OSError, KeyboardInterrupt):
+    except (EOFError, RuntimeError, OSError):
         return None
     return line.strip().lower()
 

@@ -233,6 +233,8 @@ class Game:
 
     def play(self, *cards: Card | str) -> Position:
         """Play a card (TriPeaks, or a Triangle king), or remove a pair (Triangle)."""
+        if any(isinstance(card, Move) for card in cards):
+            raise InvalidMoveError("play() takes cards; to make a move, push() it")
         try:
             move = Move.play(*cards)
         except InvalidCardError as error:

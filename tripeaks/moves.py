@@ -7,7 +7,7 @@ from enum import StrEnum
 from .cards import DECK, Card
 from .errors import InvalidCardError, InvalidMoveError
 
-__all__ = ["DRAW", "REDEAL", "RESET", "Move", "MoveKind"]
+__all__ = ["DRAW", "REDEAL", "RESET", "Move", "MoveKind", "not_a_move"]
 
 
 class MoveKind(StrEnum):
@@ -106,10 +106,8 @@ class Move:
                 return Move.play(*(Card.parse(code.strip()) for code in codes))
             except (InvalidCardError, InvalidMoveError):
                 pass
-        shown = text if len(text) <= 40 else text[:40] + "…"
         raise InvalidMoveError(
-            f"'{shown}' is not a move: write a card such as 7h, a pair such as Qh+Ad, "
-            "or draw, reset or redeal"
+            not_a_move(text, "a card such as 7h, a pair such as Qh+Ad, or draw, reset or redeal")
         )
 
     @property
@@ -129,6 +127,13 @@ class Move:
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Move.parse, (self.notation,))
+
+
+def not_a_move(text: str, how: str) -> str:
+    """The message for ``text`` that is no move: it is shown (cut short if long), then ``how``
+    says what to write instead."""
+    shown = text if len(text) <= 40 else text[:40] + "…"
+    return f"'{shown}' is not a move: write {how}"
 
 
 DRAW = Move(MoveKind.DRAW)

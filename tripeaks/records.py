@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .position import Status
-from .stored import check_header
+from .stored import check_header, read_json
 
 if TYPE_CHECKING:
     from .game import Game
@@ -308,8 +308,8 @@ class Records:
     def from_json(text: str | bytes) -> Records:
         """Read records written by :meth:`to_json`; raises :class:`InvalidRecordsError`."""
         try:
-            data = json.loads(text)
-        except (ValueError, TypeError):
+            data = read_json(text)
+        except (ValueError, TypeError, RecursionError):
             raise InvalidRecordsError("The statistics are damaged: not readable JSON.") from None
         return Records.from_dict(data)
 

@@ -32,8 +32,8 @@ def find_game(name: str) -> Solitaire:
     """
     game = _BY_NAME.get(name_key(name)) if isinstance(name, str) else None
     if game is None:
-        shown = name if isinstance(name, str) and len(name) <= 40 else "that"
-        raise ValueError(f"there is no game called '{shown}': the games are {_listed()}")
+        called = f" called '{name}'" if isinstance(name, str) and len(name) <= 40 else " of that name"
+        raise ValueError(f"there is no game{called}: the games are {_listed()}")
     return game
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import InvalidMoveError
 from .layout import Layout
-from .moves import Move, MoveKind
+from .moves import Move, MoveKind, not_a_move
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -170,6 +170,9 @@ class Words:
     """The statistics worth showing for this game (of :class:`~tripeaks.records.Stats`'
     fields and ``win_rate``), in order."""
 
+    notation = ""
+    """How the game's moves are written, in a few words for a message about a move written wrongly."""
+
     lost = "This deal can't be won, whatever you play."
     over = "The game is won: there is nothing left to do."
     thinking = "Still thinking…"
@@ -264,8 +267,21 @@ class Solitaire:
         return move
 
     def parse_move(self, text: str) -> Move:
-        """A move of this game from its notation; :class:`InvalidMoveError` if it is none."""
-        return self.check_move(Move.parse(text))
+        """A move of this game from its notation; :class:`InvalidMoveError` if it is none, saying
+        how this game's moves are written."""
+        try:
+            move = Move.parse(text)
+        except InvalidMoveError:
+            if not isinstance(text, str):
+                raise
+            raise InvalidMoveError(not_a_move(text, self.how_to_write)) from None
+        return self.check_move(move)
+
+    @property
+    def how_to_write(self) -> str:
+        """How this game's moves are written, for a message (its words': TriPeaks' is ``a card
+        such as 7h, or draw, or reset``)."""
+        return self.words.notation
 
     def solver(self, position: Position) -> Solver:
         """A solver for the deal ``position`` belongs to, under its rules."""

@@ -29,8 +29,8 @@ class TriangleRules:
     def named(name: str) -> TriangleRules:
         if isinstance(name, str) and name.strip().lower() == "standard":
             return STANDARD
-        shown = name if isinstance(name, str) and len(name) <= 40 else "given"
-        raise ValueError(f"unknown rule set '{shown}': Triangle has one, standard")
+        shown = f" '{name}'" if isinstance(name, str) and len(name) <= 40 else ""
+        raise ValueError(f"unknown rule set{shown}: Triangle has one, standard")
 
     @property
     def name(self) -> str:
@@ -45,8 +45,8 @@ class TriangleRules:
         try:
             return TriangleRules.named(key)
         except ValueError:
-            shown = key if isinstance(key, str) and len(key) <= 40 else "given"
-            said = f"the rules '{shown}' are unknown: Triangle has one rule set, standard"
+            shown = f"the rules '{key}' are" if isinstance(key, str) and len(key) <= 40 else "those rules are"
+            said = f"{shown} unknown: Triangle has one rule set, standard"
             raise ValueError(said) from None
 
     @property

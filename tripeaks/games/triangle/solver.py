@@ -1,23 +1,34 @@
 """Triangle's exact solver: can every card still be removed from a position, and how.
 
-The solver knows every card. Suits play no part, so it works on ranks. The 24 cards off the
-table (the waste's and the stock's) keep one order for the whole game: the waste bottom to top,
-then the stock next card first. A draw moves the boundary between the two one card on, a redeal
-moves it back to the start, and a removal takes a card out. So a state is the set of layout
-cards left (28 bits), the set of those 24 cards left (24 bits), where the boundary is and the
-redeals used, and the boundary and redeals make one *time*, ``25 * redeals + boundary``: from
-any time a player can reach every later one (draw, and redeal at the end), so a state lost at
-some time is lost at every later one. For each set of cards the solver remembers the earliest
-time proved lost.
+The solver knows every card. Suits play no part, so it works on values. The 24 cards off the
+table keep one order for the whole game, the *talon*: the waste bottom to top, then the stock
+next card first. A draw moves the boundary between waste and stock one card on, a redeal moves
+it back to the start, a removal takes a card out. So a state is the set of layout cards left
+(28 bits), the set of talon cards left (24 bits) and the *time*, ``25 * redeals + boundary``
+(the boundary just after the waste's top card, 0 for an empty waste). From any time a player can
+reach every later one (draw, and redeal at the end), so a set of cards lost at some time is lost
+at every later one: for each set of cards the solver keeps the earliest time proved lost.
 
-Removing a king never hurts (it leaves alone, and only uncovers or tops other cards), so
-available kings go at once. A bound cuts hopeless states: every card must leave with a partner
-of the other value, and two layout cards one of which lies on the other can never be available
-together, so the cards of each pair of values must match up with partners they can meet.
+Kings go at once: a king leaves alone, and taking it only uncovers or tops other cards. A king
+off the table is therefore as good as absent (it is taken the moment it shows), and the search
+leaves talon kings out; the line it finds takes them as they show.
 
-Fewest moves: every winning line removes the same 52 cards in the same 28 moves, so the fewest
-moves are the fewest draws and redeals: the search runs again allowed one fewer than the best
-line found, until that is lost.
+A talon card can be taken at two moments a pass: as the stock's top (the boundary just after the
+talon card before it) and as the waste's top (just after itself); either way the state after is
+the same, at the first of the two. So the search needs no draws: its moves are the pairs of free
+layout cards (now), and each talon card (or two neighbouring talon cards) with its partner, in the
+first pass whose moment has not gone by; the line gets its draws and redeals when it is built.
+The value of a search is the earliest time from which the cards are proved lost, worked out from
+the moves' values, so that asking again at any earlier time needs no search when nothing could
+win there.
+
+Bounds cut hopeless states (:mod:`.bounds`): the cards of each pair of values must pair off into
+pairs that can meet and be taken in some order, and the talon pairs that must be made never
+cross. Moves are tried talon first, earliest first.
+
+Fewest moves: every winning line takes the same 52 cards in the same 28 moves, so the fewest
+moves are the fewest draws and redeals. A depth-first search with a budget of draws and redeals
+runs again allowed one fewer than the best line found, until that is lost.
 """
 
 from __future__ import annotations
@@ -26,43 +37,56 @@ import time
 from collections.abc import Generator
 from typing import Any
 
-from ...moves import DRAW, REDEAL, Move
+from ...moves import DRAW, REDEAL, Move, MoveKind
 from ...position import Status
 from ...solving import DEFAULT_BUDGET, Result, Solution, collector_paused
-from .play import TrianglePosition
+from .bounds import TALON as _TALON
+from .bounds import Pairings
+from .play import KING, TOTAL, TrianglePosition
 
 __all__ = ["Solver"]
 
 _TICK = 512  # states between looks at the budget and the clock
-_TALON = 24  # the cards off the table
-_SPAN = _TALON + 1  # boundaries 0..24: one redeal's worth of time
-_KING = 13
-# A step of a line: ("p", (where, where)) removes the cards in those places, where a place is a
-# layout slot (0-27) or 100 + a talon index; ("d",) draws; ("r",) redeals.
-_T = 100
+_SPAN = 25  # times per pass: boundaries 0 to 24
+_NEVER = 1 << 20  # a time later than any
+# The order moves are tried in, at the same time: a talon card with the next one, a talon card
+# with a layout card, two layout cards (clearing the talon first finds wins soonest, measured)
+_TALON_PAIR, _WITH_LAYOUT, _LAYOUT_PAIR = range(3)
+# A step of a line: ("a", time) draws and redeals up to that time; ("p", places) removes the
+# cards in those places (a layout slot, or 28 + j for talon card j).
+Step = tuple[Any, ...]
 
 
 class _GiveUp(Exception):
     pass
 
 
+def _first(move: tuple[Any, ...]) -> Any:
+    return move[0]
+
+
 class Solver:
     """Solves positions of one Triangle deal, remembering what it proved (keep one per game)."""
 
     def __init__(self, position: TrianglePosition) -> None:
+        """A solver for the deal ``position`` belongs to: the talon's order is read from it, so
+        ask it about this position and later ones (any position of the same deal's game whose
+        talon cards keep this order)."""
         layout = position.layout
         self.layout = layout
-        self.rules = position.rules
-        deal_cards = [*position.cards]
-        # The deal's order off the table is not known from a later position: it is rebuilt from
-        # the position's own cards, which is enough, since removed cards never come back.
-        self.rank = [c.rank if c is not None else 0 for c in deal_cards]
-        self.covered_by = layout.covered_by
-        self.above = layout.above
-        self.beneath = layout.beneath
-        self._talons: dict[tuple[Any, ...], _Talon] = {}
+        self.most_redeals = position.rules.redeals
+        self.rank = [c.rank if c is not None else 0 for c in position.cards]
+        self.talon = (*position.waste, *position.stock)
+        self.index = {card: j for j, card in enumerate(self.talon)}
+        self.trank = [card.rank for card in self.talon]
+        self.slots_of = [sum(1 << s for s, r in enumerate(self.rank) if r == v) for v in range(14)]
+        self.pairings = Pairings(self.rank, self.trank, layout.above, layout.beneath)
+        self.lost: dict[int, int] = {}
+        """For each set of cards (layout | talon << 28), the earliest time proved lost."""
+        self.short: dict[tuple[int, int], int] = {}
+        """For fewest moves: per (cards, time), the most draws and redeals proved too few."""
         self._known: dict[tuple[Any, ...], Solution] = {}
-        self._pending: dict[tuple[Any, ...], Generator[None, None, list[tuple[Any, ...]] | None]] = {}
+        self._pending: dict[tuple[Any, ...], Generator[None, None, list[Step] | None]] = {}
         self.nodes = 0
         self._stop_nodes = 1 << 62
         self._stop_time: float | None = None
@@ -78,7 +102,7 @@ class Solver:
         shortest: bool = False,
     ) -> Solution:
         """Whether ``position`` can still be won, with a winning line when it can (the fewest
-        moves with ``shortest``); ``gave_up`` when ``budget`` or ``seconds`` runs out, and
+        moves with ``shortest``); ``gave_up`` when ``budget`` states or ``seconds`` run out, and
         asking again carries on."""
         started = time.perf_counter()
         status = position.status()
@@ -116,231 +140,326 @@ class Solver:
             return True
         return self._stop_time is not None and time.perf_counter() > self._stop_time
 
-    def _talon_of(self, position: TrianglePosition) -> tuple[_Talon, int, int]:
-        """The talon (the cards off the table, in their one order) ``position`` is a part of,
-        the set of its cards left and the boundary."""
-        cards = (*position.waste, *position.stock)
-        talon = None
-        for known in self._talons.values():
-            if all(card in known.index for card in cards) and _in_order(known, cards):
-                talon = known
-                break
-        if talon is None:
-            talon = _Talon(cards)
-            self._talons[talon.cards] = talon
+    def _state(self, position: TrianglePosition) -> tuple[int, int, int]:
+        """The position's layout cards, talon cards (kings left out) and time."""
+        index, rank = self.index, self.rank
         left = 0
-        for card in cards:
-            left |= 1 << talon.index[card]
-        boundary = talon.index[position.waste[-1]] + 1 if position.waste else 0
-        return talon, left, boundary
+        unknown = any(card is not None and rank[s] != card.rank for s, card in enumerate(position.cards))
+        for card in (*position.waste, *position.stock):
+            j = index.get(card)
+            if j is None or unknown:
+                raise ValueError(
+                    "this solver was made from a later position of the game, or another deal: "
+                    "make one from the deal's start"
+                )
+            if card.rank != KING:
+                left |= 1 << j
+        boundary = 0
+        for card in reversed(position.waste):
+            if card.rank != KING:
+                boundary = index[card] + 1
+                break
+        return position.remaining, left, position.redeals * _SPAN + boundary
 
-    def _search(
-        self, position: TrianglePosition, shortest: bool
-    ) -> Generator[None, None, list[tuple[Any, ...]] | None]:
-        talon, left, boundary = self._talon_of(position)
-        start = (position.remaining, left, boundary, position.redeals)
+    def _search(self, position: TrianglePosition, shortest: bool) -> Generator[None, None, list[Step] | None]:
+        layout, left, now = self._state(position)
         if not shortest:
             while True:
                 try:
-                    return _Search(self, talon, None).run(*start)
+                    return self._decide(layout, left, now)
                 except _GiveUp:
-                    yield
-        best: list[tuple[Any, ...]] | None = None
-        allowed: int | None = None
+                    yield  # what was proved is kept: the next round goes further
+        best: list[Step] | None = None
+        allowed = None
         while True:
-            search = _Search(self, talon, allowed)
             while True:
                 try:
-                    found = search.run(*start)
+                    found = self._decide(layout, left, now) if allowed is None else (
+                        self._fewest(layout, left, now, allowed)
+                    )
                     break
                 except _GiveUp:
                     yield
             if found is None:
                 return best
             best = found
-            allowed = sum(1 for step in found if step[0] != "p") - 1
+            allowed = self._advances(position, found) - 1
             if allowed < 0:
                 return best
 
-    def _moves(self, position: TrianglePosition, path: list[tuple[Any, ...]]) -> tuple[Move, ...]:
-        """Turn a path into moves, each checked by the rules themselves."""
-        talon, _, _ = self._talon_of(position)
-        moves = []
+    # Turning a line of steps into moves
+
+    def _moves(self, position: TrianglePosition, path: list[Step]) -> tuple[Move, ...]:
+        """The moves of a line, each checked by the rules themselves, kings taken as they show."""
+        moves: list[Move] = []
+
+        def make(move: Move) -> None:
+            nonlocal position
+            position = position.after(move)
+            moves.append(move)
+            while True:  # kings go as they show
+                king = next((c for c, _, _ in position.available() if c.rank == KING), None)
+                if king is None:
+                    return
+                position = position.after(Move.play(king))
+                moves.append(Move.play(king))
+
+        def now() -> int:
+            return self._state(position)[2]
+
+        first = next((c for c, _, _ in position.available() if c.rank == KING), None)
+        if first is not None:
+            make(Move.play(first))
         for step in path:
-            if step[0] == "d":
-                move = DRAW
-            elif step[0] == "r":
-                move = REDEAL
+            if step[0] == "a":
+                while now() < step[1]:
+                    make(DRAW if position.stock else REDEAL)
+                assert now() == step[1], (now(), step)
             else:
                 cards = []
                 for place in step[1]:
-                    if place >= _T:
-                        cards.append(talon.cards[place - _T])
+                    if place >= _TALON:
+                        cards.append(self.talon[place - _TALON])
                     else:
                         card = position.cards[place]
                         assert card is not None
                         cards.append(card)
-                move = Move.play(*cards)
-            position = position.after(move)
-            moves.append(move)
+                make(Move.play(*cards))
         assert position.status() is Status.WON
         return tuple(moves)
 
+    def _advances(self, position: TrianglePosition, path: list[Step]) -> int:
+        """The draws and redeals in a line."""
+        return sum(1 for move in self._moves(position, path) if move.kind is not MoveKind.PLAY)
 
-def _in_order(talon: _Talon, cards: tuple[Any, ...]) -> bool:
-    indices = [talon.index[card] for card in cards]
-    return indices == sorted(indices)
+    # The searches
 
-
-class _Talon:
-    """The cards off the table in their one order, and what a search of them remembers."""
-
-    def __init__(self, cards: tuple[Any, ...]) -> None:
-        self.cards = cards
-        self.index = {card: i for i, card in enumerate(cards)}
-        self.rank = [card.rank for card in cards]
-        self.lost: dict[int, int] = {}
-        """For each set of cards (layout | talon << 28), the earliest time proved lost."""
-        self.lost_within: dict[tuple[int, int, int], int] = {}
-        """For fewest moves: per state, the most draws and redeals proved too few."""
-
-
-class _Search:
-    """One depth-first search from a state, within ``allowed`` draws and redeals if given."""
-
-    def __init__(self, solver: Solver, talon: _Talon, allowed: int | None) -> None:
-        self.solver = solver
-        self.talon = talon
-        self.allowed = allowed
-
-    def run(self, layout: int, left: int, boundary: int, redeals: int) -> list[tuple[Any, ...]] | None:
-        solver = self.solver
-        rank = solver.rank
-        trank = self.talon.rank
-        free_of = solver.layout.free
-        lost = self.talon.lost
-        within = self.talon.lost_within
-        most_redeals = solver.rules.redeals
-        allowed = self.allowed
-        path: list[tuple[Any, ...]] = []
-        count = solver.nodes
+    def _decide(self, layout: int, left: int, now: int) -> list[Step] | None:
+        """A winning line from the state, or ``None`` if it is lost (what was proved is kept)."""
+        rank, trank = self.rank, self.trank
+        free_of = self.layout.free
+        lost = self.lost
+        last_pass = self.most_redeals
+        hopeless, tangled = self.pairings.hopeless, self.pairings.tangled
+        slots_of = self.slots_of
+        kings = slots_of[KING]
+        path: list[Step] = []
+        count = self.nodes
         look = count + _TICK
-        due = solver._due
+        due = self._due
 
-        def search(layout: int, left: int, boundary: int, redeals: int, budget: int) -> bool:
-            """Whether the state can be won with at most ``budget`` draws and redeals (no
-            limit when ``allowed`` is None)."""
+        def search(layout: int, left: int, now: int) -> int:
+            """The earliest time from which (layout, left) is proved lost: later than ``now`` if won."""
             nonlocal count, look
-            # Kings go at once
-            steps = 0
-            while True:
+            # Kings on the table go at once (the line takes them as they show)
+            free = free_of(layout)
+            while free & kings:
+                layout &= ~(free & kings)
                 free = free_of(layout)
-                taken = False
-                todo = free
-                while todo:
-                    low = todo & -todo
-                    todo ^= low
-                    s = low.bit_length() - 1
-                    if rank[s] == _KING:
-                        layout ^= low
-                        path.append(("p", (s,)))
-                        steps += 1
-                        taken = True
-                        break
-                if taken:
-                    continue
-                ahead = left >> boundary
-                if ahead:
-                    q = boundary + ((ahead & -ahead).bit_length() - 1)
-                    if trank[q] == _KING:
-                        left ^= 1 << q
-                        path.append(("p", (_T + q,)))
-                        steps += 1
-                        continue
-                if boundary and trank[boundary - 1] == _KING:
-                    w = boundary - 1
-                    left ^= 1 << w
-                    boundary = (left & ((1 << w) - 1)).bit_length()
-                    path.append(("p", (_T + w,)))
-                    steps += 1
-                    continue
-                break
             if not layout and not left:
-                return True
-            key = layout | left << 28
-            time_now = redeals * _SPAN + boundary
-            if allowed is None:
-                if lost.get(key, 1 << 20) <= time_now:
-                    del path[len(path) - steps:]
-                    return False
-            else:
-                wkey = (key, boundary, redeals)
-                if within.get(wkey, -1) >= budget or lost.get(key, 1 << 20) <= time_now:
-                    del path[len(path) - steps:]
-                    return False
+                return _NEVER
+            cards = layout | left << _TALON
+            at = lost.get(cards, _NEVER)
+            if at <= now:
+                return at
             count += 1
             if count > look:
-                solver.nodes = count
+                self.nodes = count
                 if due(count):
                     raise _GiveUp
                 look = count + _TICK
-            # The available cards: (place, rank)
-            avail = []
+            this_pass, boundary = divmod(now, _SPAN)
+            waste = (left & ((1 << boundary) - 1)) << _TALON if this_pass == last_pass else 0
+            if hopeless(cards, 0) or tangled(layout, left, 0):
+                lost[cards] = 0
+                return 0
+            if waste and (hopeless(cards, waste) or tangled(layout, left, waste >> _TALON)):
+                if now < at:
+                    lost[cards] = now
+                return now
+            latest = -1  # the latest time from which some move might still win
+            # The moves: (order, child's layout, child's talon, child's time, time to reach, places)
+            moves = []
+            # Pairs of free layout cards: now
             todo = free
             while todo:
                 low = todo & -todo
                 todo ^= low
-                s = low.bit_length() - 1
-                avail.append((s, rank[s]))
-            ahead = left >> boundary
-            q = boundary + ((ahead & -ahead).bit_length() - 1) if ahead else -1
-            if q >= 0:
-                avail.append((_T + q, trank[q]))
-            if boundary:
-                avail.append((_T + boundary - 1, trank[boundary - 1]))
-            n = len(avail)
-            for i in range(n):
-                a, ra = avail[i]
-                need = 13 - ra
-                for j in range(i + 1, n):
-                    b, rb = avail[j]
-                    if rb != need:
-                        continue
-                    child_layout, child_left, child_boundary = layout, left, boundary
-                    for place in (a, b):
-                        if place < _T:
-                            child_layout ^= 1 << place
-                        else:
-                            child_left ^= 1 << (place - _T)
-                    if child_boundary and not child_left >> (child_boundary - 1) & 1:
-                        child_boundary = (child_left & ((1 << child_boundary) - 1)).bit_length()
-                    path.append(("p", (a, b)))
-                    if search(child_layout, child_left, child_boundary, redeals, budget):
-                        return True
+                a = low.bit_length() - 1
+                need = TOTAL - rank[a]
+                other = todo & slots_of[need]
+                while other:
+                    low2 = other & -other
+                    other ^= low2
+                    b = low2.bit_length() - 1
+                    moves.append((now * 4 + _LAYOUT_PAIR, layout ^ low ^ low2, left, now, now, (a, b)))
+            # Each talon card with a free layout partner or its talon neighbour, at its first moment
+            todo = left
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                j = low.bit_length() - 1
+                need = TOTAL - trank[j]
+                start = (left & (low - 1)).bit_length()  # just after the talon card before j
+                first = this_pass if j + 1 >= boundary else this_pass + 1  # its first pass to come
+                rest = free & slots_of[need]
+                after = todo & -todo
+                if not rest and not (after and trank[after.bit_length() - 1] == need):
+                    continue
+                if first > last_pass:
+                    # gone by for good: only what it allows earlier counts
+                    while rest:
+                        low2 = rest & -rest
+                        rest ^= low2
+                        got = lost.get((layout ^ low2) | (left ^ low) << _TALON, _NEVER)
+                        p = min(last_pass, (got - 1 - start) // _SPAN) if got > start else -1
+                        if p >= 0 and p * _SPAN + j + 1 > latest:
+                            latest = p * _SPAN + j + 1
+                    if after and trank[after.bit_length() - 1] == need:
+                        got = lost.get(layout | (left ^ low ^ after) << _TALON, _NEVER)
+                        p = min(last_pass, (got - 1 - start) // _SPAN) if got > start else -1
+                        if p >= 0 and p * _SPAN + j + 1 > latest:
+                            latest = p * _SPAN + j + 1
+                    continue
+                at_child = first * _SPAN + start
+                shows = max(now, at_child)  # when j shows (on the stock, or on the waste if it is there now)
+                while rest:
+                    low2 = rest & -rest
+                    rest ^= low2
+                    places = (low2.bit_length() - 1, _TALON + j)
+                    child = layout ^ low2
+                    moves.append((shows * 4 + _WITH_LAYOUT, child, left ^ low, at_child, shows, places))
+                if after and trank[after.bit_length() - 1] == need:
+                    # with the next talon card: when j tops the waste
+                    places = (_TALON + j, _TALON + after.bit_length() - 1)
+                    tops = first * _SPAN + j + 1
+                    pair_left = left ^ low ^ after
+                    moves.append((shows * 4 + _TALON_PAIR, layout, pair_left, at_child, tops, places))
+            if len(moves) > 1:
+                moves.sort(key=_first)
+            for _, child_layout, child_left, at_child, reach, places in moves:
+                got = lost.get(child_layout | child_left << _TALON, _NEVER)
+                if got > at_child:
+                    if reach != now:
+                        path.append(("a", reach))
+                    path.append(("p", places))
+                    got = search(child_layout, child_left, at_child)
+                    if got > at_child:
+                        return _NEVER if got >= _NEVER else max(got, now + 1)
                     path.pop()
-            if allowed is None or budget > 0:
-                if q >= 0:
-                    path.append(("d",))
-                    if search(layout, left, q + 1, redeals, budget - 1):
-                        return True
-                    path.pop()
-                elif redeals < most_redeals and boundary:
-                    path.append(("r",))
-                    if search(layout, left, 0, redeals + 1, budget - 1):
-                        return True
-                    path.pop()
-            if allowed is None:
-                if time_now < lost.get(key, 1 << 20):
-                    lost[key] = time_now
-            else:
-                within[(key, boundary, redeals)] = budget
-            del path[len(path) - steps:]
-            return False
+                    if reach != now:
+                        path.pop()
+                if at_child == now and reach == now and places[1] < _TALON:  # a pair of layout cards
+                    if got - 1 > latest:
+                        latest = got - 1
+                    continue
+                # The latest pass whose moment for this move might still win
+                j = places[1] - _TALON if places[0] < _TALON else places[0] - _TALON
+                start = at_child % _SPAN
+                p = min(at_child // _SPAN - 1, (got - 1 - start) // _SPAN) if got > start else -1
+                # (this move's own pass lost: got <= at_child; earlier passes only)
+                if p >= 0 and p * _SPAN + j + 1 > latest:
+                    latest = p * _SPAN + j + 1
+            at = latest + 1
+            if at < lost.get(cards, _NEVER):
+                lost[cards] = at
+            return at
 
         try:
-            won = search(layout, left, boundary, redeals, allowed if allowed is not None else 0)
+            won = search(layout, left, now) > now
         finally:
-            solver.nodes = count
+            self.nodes = count
             search = None  # type: ignore[assignment]  # a reference cycle broken
         return path if won else None
 
+    def _fewest(self, layout: int, left: int, now: int, allowed: int) -> list[Step] | None:
+        """A winning line from the state with at most ``allowed`` draws and redeals, or ``None``."""
+        rank, trank = self.rank, self.trank
+        free_of = self.layout.free
+        lost, short = self.lost, self.short
+        last_pass = self.most_redeals
+        hopeless, tangled = self.pairings.hopeless, self.pairings.tangled
+        kings = self.slots_of[KING]
+        path: list[Step] = []
+        count = self.nodes
+        look = count + _TICK
+        due = self._due
+
+        def search(layout: int, left: int, now: int, budget: int) -> bool:
+            nonlocal count, look
+            # Kings on the table go at once (the line takes them as they show)
+            free = free_of(layout)
+            while free & kings:
+                layout &= ~(free & kings)
+                free = free_of(layout)
+            if not layout and not left:
+                return True
+            cards = layout | left << _TALON
+            if lost.get(cards, _NEVER) <= now or short.get((cards, now), -1) >= budget:
+                return False
+            count += 1
+            if count > look:
+                self.nodes = count
+                if due(count):
+                    raise _GiveUp
+                look = count + _TICK
+            this_pass, boundary = divmod(now, _SPAN)
+            waste = (left & ((1 << boundary) - 1)) << _TALON if this_pass == last_pass else 0
+            if hopeless(cards, waste) or tangled(layout, left, waste >> _TALON):
+                short[(cards, now)] = 1 << 20
+                return False
+            # The talon's two tops now
+            ahead = left >> boundary
+            top = boundary + (ahead & -ahead).bit_length() - 1 if ahead else -1  # the stock's top
+            below = boundary - 1 if boundary else -1  # the waste's top
+            moves: list[tuple[int, int, int, tuple[int, ...]]] = []
+            todo = free
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                a = low.bit_length() - 1
+                need = TOTAL - rank[a]
+                other = todo
+                while other:
+                    low2 = other & -other
+                    other ^= low2
+                    if rank[low2.bit_length() - 1] == need:
+                        moves.append((layout ^ low ^ low2, left, now, (a, low2.bit_length() - 1)))
+                for j in (top, below):
+                    if j >= 0 and trank[j] == need:
+                        child_left = left ^ 1 << j
+                        child_now = now
+                        if j == below:
+                            child_now = this_pass * _SPAN + (child_left & ((1 << j) - 1)).bit_length()
+                        moves.append((layout ^ low, child_left, child_now, (a, _TALON + j)))
+            if top >= 0 and below >= 0 and trank[top] + trank[below] == TOTAL:
+                child_left = left ^ 1 << top ^ 1 << below
+                child_now = this_pass * _SPAN + (child_left & ((1 << below) - 1)).bit_length()
+                moves.append((layout, child_left, child_now, (_TALON + below, _TALON + top)))
+            for child_layout, child_left, child_now, places in moves:
+                path.append(("p", places))
+                if search(child_layout, child_left, child_now, budget):
+                    return True
+                path.pop()
+            if budget > 0:
+                if top >= 0:
+                    later = this_pass * _SPAN + top + 1
+                elif this_pass < last_pass and boundary:
+                    later = (this_pass + 1) * _SPAN
+                else:
+                    later = -1
+                if later >= 0:
+                    path.append(("a", later))
+                    if search(layout, left, later, budget - 1):
+                        return True
+                    path.pop()
+            if budget > short.get((cards, now), -1):
+                short[(cards, now)] = budget
+            return False
+
+        try:
+            won = search(layout, left, now, allowed)
+        finally:
+            self.nodes = count
+            search = None  # type: ignore[assignment]  # a reference cycle broken
+        return path if won else None

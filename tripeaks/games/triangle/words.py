@@ -112,6 +112,8 @@ def no_draw(position: TrianglePosition) -> str:
         return WON
     if position.can_redeal():
         return "The stock is empty: redeal to turn the waste back into the stock."
+    if not position.waste:
+        return "The stock and the waste are empty: there is nothing left to draw."
     return "The stock is empty and no redeals remain."
 
 
@@ -208,6 +210,8 @@ class TriangleWords(Words):
         return (
             f"Removed {position_.score}/52  Moves {moves}  Redeals left {left}  ({state})"
         )
+
+    notation = "a king such as Kh, a pair such as Qh+Ad, or draw, or redeal"
 
     typing = (
         "Type a king to remove it (Kh), two cards that make 13 (Qh+Ad, or Qh Ad), or: draw (d), "

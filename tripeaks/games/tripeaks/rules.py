@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ...solitaire import Choice
+from ...stored import shown
 
 __all__ = ["EASY", "RULE_SETS", "STANDARD", "STRICT", "Rules"]
 
@@ -38,7 +39,7 @@ class Rules:
         if self.passes is not None and (
             type(self.passes) is not int or not 1 <= self.passes <= 3
         ):
-            raise ValueError(f"stock passes must be 1, 2, 3 or unlimited, not {self.passes!r}")
+            raise ValueError(f"stock passes must be 1, 2, 3 or unlimited, not {shown(self.passes)}")
         if type(self.wrap) is not bool or type(self.face_up) is not bool:
             raise ValueError("wrap and face_up must be true or false")
         if type(self.empty_waste) is not bool:
@@ -107,9 +108,9 @@ class Rules:
             # A custom key for a named combination (custom-1pass-wrap is standard) still works.
             return Rules(passes=passes[parts[1]], wrap=parts[2] == "wrap", face_up=face_up,
                          empty_waste=empty_waste)
-        shown = key if isinstance(key, str) and len(key) <= 40 else "given"
+        shown = f"the rules '{key}' are" if isinstance(key, str) and len(key) <= 40 else "those rules are"
         raise ValueError(
-            f"the rules '{shown}' are unknown: use easy, standard, strict or a custom key such as "
+            f"{shown} unknown: use easy, standard, strict or a custom key such as "
             "custom-2pass-nowrap, with -faceup or -emptywaste after it if wanted"
         )
 

@@ -156,6 +156,8 @@ class TriPeaksWords(Words):
             f"Cleared {position_.cleared}/{len(position_.cards)}  ({state})"
         )
 
+    notation = "a card such as 7h, or draw, or reset"
+
     typing = (
         "Type a card to play it (7h), or: draw (d), reset, undo (u), redo (r), quit (q). "
         "An empty line draws too; hint (h) suggests a move."
