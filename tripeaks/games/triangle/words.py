@@ -132,6 +132,34 @@ def _left(n: int) -> str:
 
 
 class TriangleWords(Words):
+    """Triangle's words, in the terminal and on the page.
+
+    >>> from tripeaks import TRIANGLE, Card, Game, numbered_deal, solve
+    >>> from tripeaks.moves import MoveKind
+    >>> game = Game(numbered_deal(1, TRIANGLE))
+    >>> WORDS.tallies(game.position)
+    (('Removed', '0'),)
+    >>> WORDS.panel(game.position)
+    (('Cards left', '52'), ('Removals now', '1'), ('Stock', '23 left · 2 redeals left'))
+    >>> WORDS.stock_label(game.position), WORDS.waste_label(game.position)
+    ('Stock: 23 cards, the 9 of spades on top', 'Waste: 4 of clubs')
+    >>> WORDS.control(game.position, MoveKind.REDEAL), WORDS.control(game.position, MoveKind.DRAW)
+    ('Redeal (2 left)', 'Draw')
+    >>> WORDS.selected(game.position, Card.parse("9s"))
+    'Selected the 9 of spades: it makes 13 with the 4 of clubs.'
+    >>> WORDS.selected(game.position, Card.parse("Td")), WORDS.deselected(game.position, Card.parse("9s"))
+    ('Selected the 10 of diamonds.', 'The 9 of spades is no longer selected.')
+    >>> for _ in range(23):
+    ...     position = game.draw()
+    >>> WORDS.stock_label(game.position)
+    'Stock: empty. Redeal: turn the waste back into the stock (2 left)'
+    >>> won = Game.from_moves(numbered_deal(1, TRIANGLE), None, solve(game.start).moves)
+    >>> WORDS.ending(won.position)
+    ('You removed every card!', 'The triangle, the stock and the waste are clear.')
+    >>> WORDS.ending(game.start)[0]
+    'No more moves'
+    """
+
     def said(self, before: Position, move: Move, after: Position) -> str:
         after_ = cast("TrianglePosition", after)
         if move.kind is MoveKind.PLAY:

@@ -74,6 +74,36 @@ def explain(position: TriPeaksPosition, target: Card | int) -> str:
 
 
 class TriPeaksWords(Words):
+    """TriPeaks' words, in the terminal and on the page.
+
+    >>> from tripeaks import EASY, Game, Move, Rules, numbered_deal, solve
+    >>> from tripeaks.moves import MoveKind
+    >>> game = Game(numbered_deal(1))
+    >>> WORDS.tallies(game.position), WORDS.panel(game.position)[0]
+    ((('Score', '0'), ('Run', '0')), ('Playable now', 'J or K'))
+    >>> WORDS.stock_label(game.position), WORDS.waste_label(game.position), WORDS.waste_mark(game.position)
+    ('Stock: 23 cards. Draw a card', 'Waste: queen of clubs', '')
+    >>> [WORDS.control(game.position, kind) for kind in (MoveKind.DRAW, MoveKind.RESET)]
+    ['Draw', None]
+    >>> before = game.position
+    >>> WORDS.redone(before, Move.parse("Kc"), game.play("Kc"))
+    'Redid: played the king of clubs, run of 1.'
+    >>> empty = Game(numbered_deal(1), Rules(empty_waste=True)).position
+    >>> WORDS.waste_label(empty), WORDS.waste_mark(empty), WORDS.panel(empty)[0]
+    ('Waste: empty. Any free card may go on it', 'Any card', ('Playable now', 'any free card'))
+    >>> WORDS.panel(Game(numbered_deal(1), EASY).position)[2]
+    ('Stock', '23 left · pass 1 (unlimited)')
+    >>> for _ in range(23):
+    ...     position = game.draw()
+    >>> WORDS.stock_label(game.position)
+    'Stock: empty'
+    >>> won = Game.from_moves(numbered_deal(1), None, solve(game.start).moves)
+    >>> WORDS.ending(won.position)
+    ('You cleared the peaks!', 'Score 11.')
+    >>> WORDS.ending(game.position)[0]
+    'No more moves'
+    """
+
     def said(self, before: Position, move: Move, after: Position) -> str:
         after = cast("TriPeaksPosition", after)
         top = after.top
