@@ -24,20 +24,21 @@ def won_game(number: int = 1) -> Game:
     return Game.from_moves(numbered_deal(number), STANDARD, solution(number, STANDARD), number=number)
 
 
-@pytest.mark.parametrize("how", ["d", " ", "stock"])
-def test_the_stock_after_a_win_says_the_game_is_won(page: Page, how: str) -> None:
+def test_the_stock_after_a_win_says_the_game_is_won(page: Page) -> None:
     game = won_game()
     set_storage(page, {"tripeaks:v1:game": saved(game)})
     data = open_game(page, "")
     assert data["status"] == "won" and data["stock"] > 0
-    if how == "stock":
-        page.click("#stock")
-    else:
-        page.keyboard.press(how)
     with pytest.raises(IllegalMoveError) as refused:
         game.push(DRAW)
-    expect(page.locator("#message")).to_have_text(str(refused.value))
-    assert "already been played" not in page.inner_text("#message")
+    for how in ("d", " ", "stock"):
+        page.evaluate("document.querySelector('#message').textContent = ''")
+        if how == "stock":
+            page.click("#stock")
+        else:
+            page.keyboard.press(how)
+        expect(page.locator("#message")).to_have_text(str(refused.value))
+        assert "already been played" not in page.inner_text("#message")
     assert state(page)["moves"] == data["moves"]
 
 
@@ -104,15 +105,16 @@ def test_a_triangle_code_is_played_on_the_triangle_table(page: Page) -> None:
     expect(page.locator("#notices")).to_contain_text("not a Triangle one")
 
 
-@pytest.mark.parametrize("number", ["²", "٣", "1" * 5000, "12x"])
-def test_odd_numbers_in_a_link_are_refused_in_words(page: Page, number: str) -> None:
-    data = open_game(page, f"?deal={number}")
-    notice = page.locator("#notices")
-    expect(notice).to_contain_text("is not a deal: a deal is a number from 1 to 2,147,483,647 or a deal code")
-    assert "could not start" not in notice.inner_text() and "Error" not in notice.inner_text()
-    if len(number) > 40:
-        expect(notice).to_contain_text(number[:40] + "…")
-        assert number[:41] not in notice.inner_text()
+def test_odd_numbers_in_a_link_are_refused_in_words(page: Page) -> None:
+    for number in ("²", "٣", "12x", "1" * 5000):
+        data = open_game(page, f"?deal={number}")
+        notice = page.locator("#notices")
+        expect(notice).to_contain_text(
+            "is not a deal: a deal is a number from 1 to 2,147,483,647 or a deal code"
+        )
+        assert "could not start" not in notice.inner_text() and "Error" not in notice.inner_text()
+    expect(notice).to_contain_text("1" * 40 + "…")
+    assert "1" * 41 not in notice.inner_text()
     slots = playable_slots(data)
     page.click(f'#layout [data-slot="{slots[0]}"]' if slots else "#stock")
     kept = json.loads(json.loads(storage(page)["tripeaks:v1:game"])["save"])
