@@ -12,8 +12,9 @@ search took in all. Scenarios, each in a fresh browser context (a first visit):
   thinking ahead      Strict deal 225485716 (lost) left on the table for 4 s, nothing pressed
   winnable new deals  "winnable deals only" on, New deal five times (Standard)
   daily deal          the Daily deal button
-and the same four in Triangle: the hint on deal 56 (lost, about 130,000 states to prove it), deal 45
-(lost) left to think, five winnable new deals, and Triangle's daily deal.
+and the same four in Triangle: the hint on deal 520 (lost, about 68,000 states to prove it: the slowest
+of deals 1 to 3,000 for the solver of 2026-12-02), deal 1661 (lost, the next slowest) left to think,
+five winnable new deals, and Triangle's daily deal.
 
 `--only triangle` (or `tripeaks`) runs one game's scenarios.
 """
@@ -82,8 +83,8 @@ SCENARIOS: list[tuple[str, str, Callable[[Page], None]]] = [
     ("thinking ahead", "?deal=225485716&rules=strict", think_ahead),
     ("winnable new deals", "?deal=5&rules=standard", winnable_deals),
     ("daily deal", "?deal=5&rules=standard", daily),
-    ("Triangle hint, lost", "?game=triangle&deal=56", hint_lost),
-    ("Triangle thinking", "?game=triangle&deal=45", think_ahead),
+    ("Triangle hint, lost", "?game=triangle&deal=520", hint_lost),
+    ("Triangle thinking", "?game=triangle&deal=1661", think_ahead),
     ("Triangle winnable", "?game=triangle&deal=5", winnable_deals),
     ("Triangle daily", "?game=triangle&deal=5", daily),
 ]
