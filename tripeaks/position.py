@@ -110,6 +110,13 @@ class Position:
             if card is not None:
                 yield s, card
 
+    def available(self) -> Iterator[tuple[Card, Place, int | None]]:
+        """The cards a player may take now, with where each lies (``Place.TABLE`` and its slot):
+        by default the free layout cards; a game whose piles' tops may be taken too (Triangle)
+        lists those after them."""
+        for slot, card in self.free_cards:
+            yield card, Place.TABLE, slot
+
     @property
     def cleared(self) -> int:
         """How many layout cards have left the table."""

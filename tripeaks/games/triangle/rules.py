@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
+
+from ...solitaire import Choice
 
 __all__ = ["RULE_SETS", "STANDARD", "TriangleRules"]
 
@@ -18,6 +21,9 @@ class TriangleRules:
 
     redeals: ClassVar[int] = 2
     """How many times the waste may be turned back into the stock."""
+
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+    """Nothing to choose: one rule set."""
 
     @staticmethod
     def named(name: str) -> TriangleRules:
@@ -43,8 +49,20 @@ class TriangleRules:
             said = f"{shown} unknown: Triangle has one rule set, standard"
             raise ValueError(said) from None
 
+    @property
+    def label(self) -> str:
+        return "Standard"
+
     def describe(self) -> str:
         return "Standard: two redeals, so the stock is seen three times"
+
+    def chosen(self) -> dict[str, str]:
+        return {}
+
+    @staticmethod
+    def from_choices(answers: Mapping[str, str]) -> TriangleRules:
+        """The one rule set, whatever is answered: there is nothing to ask."""
+        return STANDARD
 
     def to_dict(self) -> dict[str, Any]:
         return {}
