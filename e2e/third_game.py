@@ -11,7 +11,6 @@ import dataclasses
 import tripeaks
 from tripeaks import TRIANGLE, registry
 from tripeaks.layout import build_layout
-from tripeaks.solitaire import name_key
 
 PYRAMID_LAYOUT = build_layout(
     "pyramid",
@@ -31,10 +30,7 @@ def register() -> tripeaks.Solitaire:
         TRIANGLE, id="pyramid", name="Pyramid", aliases=(), layout=PYRAMID_LAYOUT, seed_base=2**49,
         blurb="Remove the pyramid, the stock and the waste by pairs that make 13; a king goes alone.",
     )
-    registry.GAMES = (*registry.GAMES, pyramid)
-    tripeaks.GAMES = registry.GAMES
-    registry._BY_NAME[name_key(pyramid.id)] = pyramid
-    return pyramid
+    return registry.register(pyramid)
 
 
 PYRAMID = register()

@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+import tripeaks
 from tripeaks import (
     DEFAULT_GAME,
     GAMES,
@@ -148,3 +149,22 @@ def test_each_game_checks_its_rules() -> None:
         TRIANGLE.check_rules(STANDARD)
     with pytest.raises(ValueError, match="those are not rules of TriPeaks"):
         TRIPEAKS.check_rules(TriangleRules())
+
+
+def test_a_game_registered_later_is_found_like_the_others() -> None:
+    import dataclasses
+
+    from tripeaks import registry
+
+    copy = dataclasses.replace(TRIANGLE, id="testgame", name="Test Game", aliases=("Probe",))
+    before = registry.GAMES
+    try:
+        assert registry.register(copy) is copy and registry.register(copy) is copy  # once
+        assert (*before, copy) == registry.GAMES and tripeaks.GAMES == registry.GAMES
+        assert registry.find_game("probe") is copy and registry.game_of("testgame:x") is copy
+        with pytest.raises(ValueError, match="another game's"):
+            registry.register(dataclasses.replace(TRIANGLE, id="other", aliases=("Funnel",)))
+    finally:
+        registry.GAMES = tripeaks.GAMES = before
+        for name in ("testgame", "testgame", "probe"):
+            registry._BY_NAME.pop(name, None)

@@ -128,6 +128,8 @@ def no_redeal(position: TrianglePosition) -> str:
 
 
 def _left(n: int) -> str:
+    if not n:
+        return "every card is gone"
     return "1 card left" if n == 1 else f"{n} cards left"
 
 
