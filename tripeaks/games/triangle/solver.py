@@ -63,6 +63,10 @@ def _first(move: tuple[Any, ...]) -> Any:
 class Solver(Budget):
     """Solves positions of one Triangle deal, remembering what it proved (keep one per game)."""
 
+    tick = 128
+    """States between looks at the clock: a Triangle state costs several times a TriPeaks one
+    (its bounds), so it looks more often, to keep a page's slice of search near its time."""
+
     def __init__(self, position: TrianglePosition) -> None:
         """A solver for the deal ``position`` belongs to: the talon's order is read from it, so
         ask it about this position and later ones (any position of the same deal's game whose
