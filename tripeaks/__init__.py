@@ -21,7 +21,7 @@ from .layout import Layout
 from .moves import DRAW, REDEAL, RESET, Move, MoveKind
 from .numbered import MAX_DEAL, daily_seed, deal_from_seed, numbered_deal
 from .position import Place, Position, Status
-from .records import InvalidRecordsError, Records, Stats, records_key
+from .records import Imported, InvalidRecordsError, Played, Records, Stats, import_records, records_key
 from .registry import DEFAULT_GAME, GAMES, TRIANGLE, TRIPEAKS, find_game, game_of, game_of_rules
 from .search.hint import Hint
 from .search.winnable import DailySearch, WinnableSearch, daily_deal, next_winnable
@@ -53,6 +53,7 @@ __all__ = [
     "Game",
     "Hint",
     "IllegalMoveError",
+    "Imported",
     "InvalidCardError",
     "InvalidDealError",
     "InvalidMoveError",
@@ -62,6 +63,7 @@ __all__ = [
     "Move",
     "MoveKind",
     "Place",
+    "Played",
     "Position",
     "Records",
     "Result",
@@ -83,6 +85,7 @@ __all__ = [
     "find_game",
     "game_of",
     "game_of_rules",
+    "import_records",
     "neighbours",
     "next_winnable",
     "numbered_deal",

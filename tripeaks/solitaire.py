@@ -170,6 +170,9 @@ class Words:
     """The statistics worth showing for this game (of :class:`~tripeaks.records.Stats`'
     fields and ``win_rate``), in order."""
 
+    score_units: tuple[str, str] = ("point", "points")
+    """What a score counts, one and many, for a sentence about scores (``40 points``)."""
+
     notation = ""
     """How the game's moves are written, in a few words for a message about a move written wrongly."""
 

@@ -308,6 +308,7 @@ class TriangleWords(Words):
     )
 
     record_fields = ("played", "won", "win_rate", "streak", "best_streak", "fastest_win")
+    score_units = ("card removed", "cards removed")
 
 
 WORDS = TriangleWords()
