@@ -133,6 +133,7 @@ def file(**fields: Any) -> str:
     ("text", "message"),
     [
         ("", "not JSON"),
+        (" " * 2_000_001, "far too large"),
         ("statistics!", "not JSON"),
         (b"\xff\xfe", "not a text file"),
         ("[1, 2]", "holds no TriPeaks statistics"),

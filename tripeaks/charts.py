@@ -49,20 +49,23 @@ RUN_BIN = 3
 
 @dataclass(frozen=True, slots=True)
 class Point:
-    """One value of a chart: what it is in words (``label``), its ``value``, and a ``mark`` that
+    """One value of a chart: what it is in words (``label``), its ``value``, a ``mark`` that
     tells its kind apart where a chart has kinds (``won``/``lost``; on the calendar also ``none``
-    and ``later``)."""
+    and ``later``), and a ``tick``, the few characters that name it on an axis (``3–5``)."""
 
     label: str
     value: float
     mark: str = ""
+    tick: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class Chart:
     """A chart: ``kind`` is how it is drawn (``line``: points in order, ``bars``: one bar a point,
     ``calendar``: a day a point, weeks from Monday, oldest first), on a scale from ``low`` to ``high``.
-    ``text`` says what it shows, in place of the drawing; ``empty`` is true when there is nothing yet."""
+    ``text`` says what it shows, in place of the drawing; ``empty`` is true when there is nothing yet;
+    ``ticks`` names the rows of a calendar (the days of the week); ``key`` says what each mark
+    means, as (mark, words) pairs, for a legend beside the drawing."""
 
     id: str
     kind: str
@@ -71,10 +74,18 @@ class Chart:
     points: tuple[Point, ...]
     low: float = 0.0
     high: float = 1.0
+    ticks: tuple[str, ...] = ()
+    key: tuple[tuple[str, str], ...] = ()
+    axis: tuple[str, str] = ("", "")
+    """How the value axis' two ends, ``low`` and ``high``, are written (``0%``, ``100%``)."""
 
     @property
     def empty(self) -> bool:
         return not self.points
+
+
+_WON_KEY = (("won", "Won"), ("lost", "Not won"))
+_SHARES = ("0%", "100%")
 
 
 def _plural(n: int, one: str, many: str | None = None) -> str:
@@ -126,7 +137,9 @@ def score_chart(records: Records, solitaire: Solitaire, last: int = CHART_GAMES)
             f"from {min(scores)} to {_units(solitaire, max(scores))}, {scores[-1]} in the latest")
     text = (f"{title}, the last {_plural(len(games), 'game')}: {span}; {won} won."
             if len(games) > 1 else f"{title}, one game: {span}, {'won' if won else 'not won'}.")
-    return Chart("scores", "line", title, text, points, float(min(0, *scores)), float(max(1, *scores)))
+    low, high = min(0, *scores), max(1, *scores)
+    return Chart("scores", "line", title, text, points, float(low), float(high), key=_WON_KEY,
+                 axis=(str(low), str(high)))
 
 
 def win_rate_chart(records: Records, solitaire: Solitaire) -> Chart:
@@ -140,6 +153,7 @@ def win_rate_chart(records: Records, solitaire: Solitaire) -> Chart:
             f"{_rules_label(solitaire, key)}: {stats.win_rate:.0%}, {stats.won} of {stats.played} won",
             stats.win_rate,
             "won",
+            _rules_label(solitaire, key),
         )
         for key, stats in rows
     )
@@ -147,7 +161,7 @@ def win_rate_chart(records: Records, solitaire: Solitaire) -> Chart:
         f"{_rules_label(solitaire, key)} {stats.win_rate:.0%} ({stats.won} of {stats.played} won)"
         for key, stats in rows
     )
-    return Chart("win-rates", "bars", title, f"{title}: {said}.", points, 0.0, 1.0)
+    return Chart("win-rates", "bars", title, f"{title}: {said}.", points, 0.0, 1.0, axis=_SHARES)
 
 
 def run_chart(records: Records, solitaire: Solitaire) -> Chart:
@@ -164,10 +178,11 @@ def run_chart(records: Records, solitaire: Solitaire) -> Chart:
     for n, count in enumerate(bins):
         low, high = n * RUN_BIN, n * RUN_BIN + RUN_BIN - 1
         cards = f"{low}–{high} cards"
-        points.append(Point(f"{cards}: {_plural(count, 'game')}", float(count), cards))
+        points.append(Point(f"{cards}: {_plural(count, 'game')}", float(count), "", f"{low}–{high}"))
     said = ", ".join(point.label for point in points if point.value)
     text = f"{title}, {_plural(len(games), 'game')}: {said}."
-    return Chart("runs", "bars", title, text, tuple(points), 0.0, float(max(bins)))
+    return Chart("runs", "bars", title, text, tuple(points), 0.0, float(max(bins)),
+                 axis=("0", str(max(bins))))
 
 
 def best_share_chart(records: Records, solitaire: Solitaire, last: int = CHART_GAMES) -> Chart:
@@ -190,7 +205,7 @@ def best_share_chart(records: Records, solitaire: Solitaire, last: int = CHART_G
     average = sum(shares) / len(shares)
     text = (f"{title}, the last {_plural(len(games), 'game')} with a known best: {average:.0%} on "
             f"average, {max(shares):.0%} at most, {shares[-1]:.0%} in the latest.")
-    return Chart("best-share", "line", title, text, tuple(points), 0.0, 1.0)
+    return Chart("best-share", "line", title, text, tuple(points), 0.0, 1.0, key=_WON_KEY, axis=_SHARES)
 
 
 def daily_chart(records: Records, solitaire: Solitaire, today: dt.date,
@@ -219,14 +234,16 @@ def daily_chart(records: Records, solitaire: Solitaire, today: dt.date,
         else:
             mark, said = "lost", "played, not won"
             lost += 1
-        points.append(Point(f"{_WEEKDAYS[day.weekday()]} {_day(day)}: {said}", float(n), mark))
+        points.append(Point(f"{_WEEKDAYS[day.weekday()]} {_day(day)}: {said}", float(n), mark, str(day.day)))
     if won:
         days = ", ".join(_day(day) for day in won)
         text = f"{title} in the last {weeks} weeks: {len(won)} ({days})"
     else:
         text = f"{title} in the last {weeks} weeks: none"
     text += f"; {_plural(lost, 'more played')} but not won." if lost else "."
-    return Chart("daily", "calendar", title, text, tuple(points), 0.0, float(7 * weeks))
+    return Chart("daily", "calendar", title, text, tuple(points), 0.0, float(7 * weeks),
+                 tuple(day[0] for day in _WEEKDAYS),
+                 (("won", "Won"), ("lost", "Played, not won"), ("none", "Not played")))
 
 
 def charts(records: Records, solitaire: Solitaire, today: dt.date) -> tuple[Chart, ...]:

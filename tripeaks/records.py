@@ -49,14 +49,16 @@ if TYPE_CHECKING:
     from .solitaire import Solitaire
 
 __all__ = [
-    "FORMAT", "GAMES_KEPT", "VERSION", "Imported", "InvalidRecordsError", "Played", "Records", "Stats",
-    "import_records", "records_key",
+    "FORMAT", "GAMES_KEPT", "MAX_IMPORT", "VERSION", "Imported", "InvalidRecordsError", "Played",
+    "Records", "Stats", "import_records", "records_key",
 ]
 
 FORMAT = "tripeaks-records"
 VERSION = 2
 GAMES_KEPT = 1000
 """How many games are kept one by one; an older one is folded into its rule set's earlier figures."""
+MAX_IMPORT = 2_000_000
+"""The most characters a statistics file may have (a thousand games take about 200,000)."""
 _STATS_FIELDS = (
     "played", "won", "streak", "best_streak", "longest_run", "best_score", "fastest_win"
 )
@@ -569,6 +571,8 @@ def import_records(records: Records, text: str | bytes, solitaires: Iterable[Sol
     """
     from .registry import GAMES
 
+    if len(text) > MAX_IMPORT:
+        raise InvalidRecordsError(_refused("it is far too large to be statistics"))
     if isinstance(text, bytes | bytearray):
         try:
             text = text.decode("utf-8")

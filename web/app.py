@@ -14,6 +14,7 @@ import asyncio
 import datetime as dt
 import json
 import random
+import time
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from typing import Any
@@ -21,6 +22,7 @@ from typing import Any
 import address
 import embedding
 import keys
+import plots
 import storage
 from dom import closest, escape, nothing, on
 from drag import Drag
@@ -52,6 +54,9 @@ from tripeaks import (
     numbered_deal,
     records_key,
 )
+from tripeaks.charts import charts
+from tripeaks.records import MAX_IMPORT, InvalidRecordsError, import_records
+from tripeaks.search.watch import LOOKING, Watch, WatchSearch, back_words, step_words, take_over_words
 
 SLICE_SECONDS = 0.08  # engine searches (hints, winnable and daily deals) work this long between frames
 THINK_SECONDS = 0.03  # thinking ahead works this long at a time, in the page's idle moments
@@ -64,6 +69,26 @@ _STAT_HEADINGS = {
 }
 
 Envelope = dict[str, Any]
+
+
+class Watching:
+    """A line shown on the table: the game it is shown on (the line's moves to redo), and the game
+    it came from, back on the table when watching stops."""
+
+    def __init__(self, line: Watch, shown: Game, real: Game, real_id: str) -> None:
+        self.line = line
+        self.shown = shown
+        self.real = real
+        self.real_id = real_id
+        self.playing = False
+
+    @property
+    def steps(self) -> int:
+        return len(self.line.moves)
+
+    @property
+    def step(self) -> int:
+        return self.shown.moves_made - self.line.start
 
 
 def _new_id() -> str:
@@ -174,6 +199,8 @@ class App:
         self.last_tick = float(window.performance.now())
         self.on_yes: Callable[[], None] | None = None
         self.live_flip = False
+        self.watching: Watching | None = None
+        """The line shown on the table, while one is watched."""
 
     @property
     def key(self) -> str:
@@ -368,6 +395,10 @@ class App:
         on(form, "submit", self._settings_submit)
         on(document.getElementById("settings-cancel"), "click", lambda e: self.dialog.dialog.close())
         on(document.getElementById("stats-close"), "click", lambda e: self._close("stats"))
+        on(document.getElementById("stats-export"), "click", lambda e: self._export_stats())
+        on(document.getElementById("stats-import-open"), "click",
+           lambda e: document.getElementById("stats-import").click())
+        on(document.getElementById("stats-import"), "change", self._import_chosen)
         on(document.getElementById("help-close"), "click", lambda e: self._close("help"))
         on(document.getElementById("confirm-yes"), "click", self._confirm_yes)
         on(document.getElementById("confirm-no"), "click", lambda e: self._close("confirm"))
@@ -393,6 +424,8 @@ class App:
 
     def start(self, game: Game, game_id: str | None = None, *, give_up: bool = True) -> None:
         """Put ``game`` on the table; the game it replaces counts as given up if it was in play."""
+        if self.watching is not None:
+            self._end_watch()
         if give_up:
             self._give_up()
         self.notices.hide("continue")
@@ -419,6 +452,8 @@ class App:
         left is kept as it is, to be continued."""
         if solitaire is self.game.solitaire:
             return
+        if self.watching is not None:
+            self._end_watch()
         if self.searching:
             self._remember_game(self.game.solitaire)
             self.say("Wait a moment: the page is still looking for a deal.")
@@ -453,7 +488,7 @@ class App:
 
     def _card_click(self, event: Any) -> None:
         el = closest(event, "[data-slot]")
-        if el is None:
+        if el is None or self.watching is not None:
             return
         if self.drag is not None and self.drag.just_dragged:
             self.drag.just_dragged = False
@@ -461,6 +496,8 @@ class App:
         self.tap(f"slot:{el.dataset.slot}")
 
     def _stock_click(self, event: Any) -> None:
+        if self.watching is not None:
+            return
         if self.drag is not None and self.drag.just_dragged:
             self.drag.just_dragged = False
             return
@@ -470,6 +507,8 @@ class App:
             self.stock_action()
 
     def _waste_click(self, event: Any) -> None:
+        if self.watching is not None:
+            return
         if self.drag is not None and self.drag.just_dragged:
             self.drag.just_dragged = False
             return
@@ -503,6 +542,9 @@ class App:
         choosing = tag == "input" and str(target.type) in ("radio", "checkbox")
         if tag in ("select", "textarea") or (tag == "input" and not choosing):
             return  # typing: the keys are the field's
+        if self.watching is not None:
+            self._watch_key(event, tag)
+            return
         command = keys.command(event)
         if command is None or (choosing and command.startswith("move:")):
             return  # arrows on a radio button choose among its options
@@ -545,6 +587,7 @@ class App:
         game = self.game
         if (
             str(document.visibilityState) == "visible"
+            and self.watching is None
             and game.moves_made > 0
             and game.status is Status.PLAYING
         ):
@@ -629,7 +672,7 @@ class App:
         game = self.game
         position = game.position
         card = self._card_at(source)
-        if card is None or where is None:
+        if card is None or where is None or self.watching is not None:
             return
         legal = position.legal_moves()
         if where in ("waste-pile", "waste"):
@@ -723,6 +766,8 @@ class App:
 
     def act(self, name: str) -> None:
         game = self.game
+        if self.watching is not None and not name.startswith("watch"):
+            return  # the table's controls are out of reach while a line is watched
         if name in (str(kind) for kind in stock_kinds(game)):
             move = Move(MoveKind(name))
             if move in game.legal_moves:
@@ -754,6 +799,10 @@ class App:
             self.dialog.dialog.showModal()
         elif name == "stats":
             self._show_stats()
+        elif name in ("watch", "watch-start"):
+            self._spawn(self.watch(from_start=name == "watch-start"))
+        elif name.startswith("watch-") and self.watching is not None:
+            self._watch_act(name[6:])
         elif name == "help":
             self._show_help()
 
@@ -774,6 +823,12 @@ class App:
         )
         game = self.game
         status = game.status
+        if self.watching is not None:  # a line watched: its words say it all, nothing is saved
+            self.sound.play("win" if status is Status.WON and noise != "undo" else noise)
+            self.say(words)
+            self._draw_watch()
+            self._frame_next()
+            return
         if status is not Status.PLAYING and noise != "undo":
             words += " " + game.solitaire.words.end(game.position)
             self.sound.play("win" if status is Status.WON else "lose")
@@ -837,7 +892,7 @@ class App:
                 await self.think_wake.wait()  # nothing to do until the table changes
                 continue
             await asyncio.sleep(THINK_PAUSE)
-            if self.game is not game or self.searching or document.hidden:
+            if self.game is not game or self.searching or document.hidden or self.watching is not None:
                 continue
             try:
                 if not hinted:
@@ -906,18 +961,196 @@ class App:
             deal = self.daily_deals[solitaire.id, day] = await _in_slices(search.step)
         return deal
 
+    # Watching a line
+
+    async def watch(self, *, from_start: bool = False) -> None:
+        """Show a winning line on the table: from the latest position of this game that could still
+        be won, or from the deal's start; searched for in slices, like a hint."""
+        game = self.game
+        if self.searching or self.watching is not None:
+            return
+        search = WatchSearch(game, from_start=from_start)
+        self.searching = True
+        try:
+            found = search.step(SLICE_SECONDS)
+            if found is None:
+                self.say(LOOKING)
+                found = await _in_slices(search.step)
+        finally:
+            self.searching = False
+        if self.game is not game:
+            return  # the player moved on meanwhile
+        if not found.moves:
+            self.say(found.text)
+            return
+        self.watching = Watching(found, found.game(game), game, self.game_id)
+        self.game = self.watching.shown
+        self.selected = None
+        self.hinted, self.hint_control = frozenset(), None
+        self.view.forget()
+        self._show_watch(True)
+        self._frame_next()
+        self.say(found.text)
+        document.getElementById("watch-next").focus()
+
+    def _show_watch(self, shown: bool) -> None:
+        document.getElementById("watch").hidden = not shown
+        controls = document.getElementById("controls")
+        if shown:
+            controls.setAttribute("inert", "")
+            self._draw_watch()
+        else:
+            controls.removeAttribute("inert")
+
+    def _draw_watch(self) -> None:
+        watching = self.watching
+        if watching is None:
+            return
+        step, steps = watching.step, watching.steps
+        document.getElementById("watch-step").textContent = f"Move {step} of {steps}"
+        document.getElementById("watch-back").disabled = step <= 0
+        document.getElementById("watch-next").disabled = step >= steps
+        play = document.getElementById("watch-play")
+        play.textContent = "Pause" if watching.playing else "Play"
+        play.setAttribute("aria-pressed", "true" if watching.playing else "false")
+        play.disabled = step >= steps and not watching.playing
+
+    def _frame_next(self) -> None:
+        """Frame the cards (or the stock's control) of the line's next move, as a hint frames them."""
+        watching = self.watching
+        if watching is None:
+            return
+        game = watching.shown
+        move = game.redo_moves[0] if game.can_redo else None
+        position = game.position
+        self.hinted, self.hint_control = frozenset(), None
+        if move is not None and move.kind is MoveKind.PLAY:
+            self.hinted = frozenset(t for c in move.cards if (t := target_of(position, c)))
+        elif move is not None:
+            self.hint_control = str(move.kind)
+        self.render()
+
+    def _watch_key(self, event: Any, tag: str) -> None:
+        key = str(event.key)
+        if tag in ("select", "input", "textarea"):
+            return
+        actions = {"ArrowRight": "next", "ArrowLeft": "back", "Escape": "stop", "p": "play", "P": "play"}
+        if key in actions:
+            event.preventDefault()
+            self._watch_act(actions[key])
+
+    def _watch_act(self, name: str) -> None:
+        watching = self.watching
+        if watching is None:
+            return
+        if name == "next":
+            watching.playing = False
+            self._watch_step(forward=True)
+        elif name == "back":
+            watching.playing = False
+            self._watch_step(forward=False)
+        elif name == "play":
+            watching.playing = not watching.playing
+            if watching.playing:
+                if watching.step >= watching.steps:
+                    watching.playing = False
+                else:
+                    self._spawn(self._watch_play(watching))
+            self._draw_watch()
+        elif name == "take":
+            self._take_over()
+        elif name == "stop":
+            self._end_watch()
+            self.render()
+            self.say(f"Back to your game. {self._where_words()}")
+            focus = document.getElementById("watch-latest")
+            if not focus.hidden:
+                focus.focus()
+
+    def _watch_step(self, *, forward: bool) -> bool:
+        """One move of the line forward (a redo) or back (an undo), announced; whether there was one."""
+        watching = self.watching
+        if watching is None:
+            return False
+        game = watching.shown
+        step, steps = watching.step, watching.steps
+        started = float(window.performance.now())
+        before = game.position
+        if forward:
+            if step >= steps:
+                return False
+            move = game.redo_moves[0]
+            cards = self._moving(before, move)
+            rects = self.view.before_move(before, cards)
+            game.redo()
+            words = step_words(before, move, game.position, step + 1, steps)
+            noise = "play" if move.kind is MoveKind.PLAY else "draw"
+        else:
+            if step <= 0:
+                return False
+            move = game.moves[-1]
+            cards = move.cards if move.kind is MoveKind.PLAY else (
+                (before.waste[-1],) if move.kind is MoveKind.DRAW and before.waste else ()
+            )
+            rects = self.view.before_move(before, cards)
+            game.undo()
+            words = back_words(before, move, game.position, step - 1, steps)
+            noise = "undo"
+        self._moved(cards, rects, words, noise, started)
+        return True
+
+    async def _watch_play(self, watching: Watching) -> None:
+        """Play the line on at the chosen speed, until its end, a pause or the end of watching."""
+        while self.watching is watching and watching.playing:
+            try:
+                seconds = float(str(document.getElementById("watch-speed").value))
+            except ValueError:
+                seconds = 0.8
+            await asyncio.sleep(max(0.1, min(seconds, 5.0)))
+            if self.watching is not watching or not watching.playing:
+                return
+            if not self._watch_step(forward=True) or watching.step >= watching.steps:
+                watching.playing = False
+                self._draw_watch()
+
+    def _end_watch(self) -> None:
+        """Put the game watched from back on the table."""
+        watching, self.watching = self.watching, None
+        if watching is None:
+            return
+        watching.playing = False
+        self.game, self.game_id = watching.real, watching.real_id
+        self.view.forget()
+        self._show_watch(False)
+
+    def _take_over(self) -> None:
+        """The line's game, at the step shown, becomes the player's game: a new game, with a hint."""
+        watching = self.watching
+        if watching is None:
+            return
+        step, steps, shown = watching.step, watching.steps, watching.shown
+        self._end_watch()
+        self.start(shown, give_up=False)
+        self.say(take_over_words(step, steps))
+        target = next(iter(self.view.focusable(shown)), None)
+        if target is not None:
+            self.view.element(target).focus()
+
     # Records and saving
 
-    def _record(self, game: Game, game_id: str) -> None:
+    def _stored_records(self) -> Records:
+        """The records as stored now (another tab may have added to them), else those in memory."""
         records, _ = self.store.read_json(storage.RECORDS, Records.from_json)
-        base = records if isinstance(records, Records) else self.records
-        self.records = base.record(game)
+        return records if isinstance(records, Records) else self.records
+
+    def _record(self, game: Game, game_id: str) -> None:
+        self.records = self._stored_records().record(game, id=game_id, ended=int(time.time()))
         self.store.write(storage.RECORDS, self.records.to_json())
         self.store.mark_finished(game_id)
         self._storage_notice()
 
     def save(self) -> None:
-        if self.defer_save or self.conflict or not self.store.available:
+        if self.defer_save or self.conflict or not self.store.available or self.watching is not None:
             return
         if self.store.changed_elsewhere(self.key):
             self._on_conflict()
@@ -1038,19 +1271,74 @@ class App:
             "</table></section>"
         )
 
+    def _stats_section(self, solitaire: Solitaire, current: str | None, today: dt.date) -> str:
+        """A game's table of figures and its charts (drawn by plots from the engine's Charts)."""
+        table = self._stats_table(solitaire, current)
+        if not table:
+            return ""
+        figures = "".join(plots.figure(chart) for chart in charts(self.records, solitaire, today))
+        return table.replace("</section>", f'<div class="charts">{figures}</div></section>')
+
     def _show_stats(self) -> None:
-        records, _ = self.store.read_json(storage.RECORDS, Records.from_json)
-        if isinstance(records, Records):
-            self.records = records
+        self._fill_stats()
+        document.getElementById("stats-message").textContent = ""
+        document.getElementById("stats").showModal()
+
+    def _fill_stats(self) -> None:
+        self.records = self._stored_records()
         here = self.game.solitaire
-        tables = [self._stats_table(here, self.game.rules.key)]
-        tables += [self._stats_table(game, None) for game in GAMES if game is not here]
-        body = "".join(tables) + (
+        today = dt.date.fromisoformat(_today())
+        sections = [self._stats_section(here, self.game.rules.key, today)]
+        sections += [self._stats_section(game, None, today) for game in GAMES if game is not here]
+        body = "".join(sections) + (
             "<p><small>Personal bests (best score, fastest win) count only games won without a "
             "hint.</small></p>"
         )
         document.getElementById("stats-body").innerHTML = body
-        document.getElementById("stats").showModal()
+
+    def _export_stats(self) -> None:
+        """Download every statistic and personal best as the engine writes them."""
+        text = self._stored_records().to_json(indent=1)
+        options = to_js({"type": "application/json"}, dict_converter=Object.fromEntries)
+        blob = window.Blob.new(to_js([text]), options)
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = f"tripeaks-statistics-{_today()}.json"
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
+
+    def _import_chosen(self, event: Any) -> None:
+        field = document.getElementById("stats-import")
+        files = field.files
+        if nothing(files) or int(files.length) == 0:
+            return
+        chosen = files.item(0)
+        field.value = ""  # choosing the same file again is a new choice
+        self._spawn(self._import_stats(chosen))
+
+    async def _import_stats(self, chosen: Any) -> None:
+        """Merge a statistics file into the records: the engine checks and merges it and says what it
+        did; a file it refuses changes nothing."""
+        message = document.getElementById("stats-message")
+        try:
+            # One character past the most the engine takes, so that it refuses a file too large.
+            text = str(await chosen.slice(0, MAX_IMPORT + 1).text())
+            done = import_records(self._stored_records(), text)
+        except InvalidRecordsError as error:
+            message.textContent = str(error)
+            return
+        except Exception as error:  # the browser could not read the file
+            window.console.warn(f"TriPeaks could not read the file: {error!r}")
+            message.textContent = "This file could not be read: nothing was imported."
+            return
+        self.records = done.records
+        self.store.write(storage.RECORDS, self.records.to_json())
+        self._storage_notice()
+        self._fill_stats()
+        message.textContent = done.text
 
     def _show_help(self) -> None:
         game = self.game
@@ -1081,6 +1369,7 @@ class App:
             hinted=self.hinted,
             hint_control=self.hint_control,
             selected=self.selected,
+            watching=self.watching is not None,
         )
 
     def say(self, text: str, *, announce: bool = True) -> None:
@@ -1128,6 +1417,10 @@ class App:
             "hinted": sorted(self.hinted), "hint_control": self.hint_control,
             "stock_move": stock_move.notation if stock_move else None,
             "game_id": self.game_id, "saving": self.store.available and not self.store.full,
+            "watching": None if self.watching is None else {
+                "start": self.watching.line.start, "step": self.watching.step,
+                "steps": self.watching.steps, "playing": self.watching.playing,
+            },
         })
 
     def perf_json(self) -> str:

@@ -1,0 +1,151 @@
+"""After a loss: watch a winning line on the table (Next, Back, played at a chosen speed, each move
+announced), take over from any step and win; in both games, by mouse and by keyboard."""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+
+import pytest
+from game_support import make_move, open_game, records_of, state, storage
+from playwright.sync_api import Page, expect
+from test_game_storage import set_storage
+
+from tripeaks import STRICT, TRIANGLE, TRIPEAKS, Game, Solitaire, Status, numbered_deal
+from tripeaks.search.watch import Watch, WatchSearch
+
+
+def saved(game: Game, game_id: str = "lost-game") -> str:
+    return json.dumps({"schema": 1, "rev": 1, "tab": "elsewhere", "id": game_id, "time": 1764547200,
+                       "save": game.to_json()})
+
+
+@functools.cache
+def a_loss(solitaire: Solitaire, rules: object, shortest: int, longest: int) -> tuple[Game, Watch]:
+    """A game of a numbered deal played to a loss by a seeded random player, whose winning line from
+    the latest position that could still be won has ``shortest`` to ``longest`` moves."""
+    chooser = random.Random(17)
+    for number in range(1, 400):
+        game = Game(numbered_deal(number, solitaire), rules, number=number)
+        while game.status is Status.PLAYING:
+            game.push(chooser.choice(game.legal_moves))
+        if game.status is not Status.OUT_OF_MOVES:
+            continue
+        line = WatchSearch(game).step()
+        assert line is not None
+        if shortest <= len(line.moves) <= longest and line.start > 0:
+            return game, line
+    raise AssertionError("no such game")
+
+
+def lose_in_the_page(page: Page, game: Game) -> dict[str, object]:
+    """The game on the table one move before its end, and that last move made by clicking."""
+    before = Game.from_moves(game.deal, game.rules, game.moves[:-1], number=game.number)
+    triangle = game.solitaire is TRIANGLE
+    set_storage(page, {"tripeaks:v1:game" + (":triangle" if triangle else ""): saved(before)})
+    data = open_game(page, "?game=triangle" if triangle else "")
+    make_move(page, data, game.moves[-1])
+    data = state(page)
+    assert data["status"] == "out_of_moves"
+    return data
+
+
+def test_watch_a_winning_line_to_the_end_then_take_over_midway_and_win(page: Page) -> None:
+    game, line = a_loss(TRIPEAKS, STRICT, 6, 14)
+    lose_in_the_page(page, game)
+    expect(page.locator("#ending")).to_be_visible()
+    page.click("#watch-latest")
+    expect(page.locator("#watch")).to_be_visible()
+    expect(page.locator("#ending")).to_be_hidden()
+    expect(page.locator("#message")).to_have_text(line.text)
+    data = state(page)
+    steps = len(line.moves)
+    assert data["watching"] == {"start": line.start, "step": 0, "steps": steps, "playing": False}
+    assert data["moves"] == [m.notation for m in game.moves[: line.start]]
+    expect(page.locator("#controls")).to_have_attribute("inert", "")
+
+    page.click("#watch-next")
+    expect(page.locator("#live")).to_contain_text(f"Move 1 of {steps}: ")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#watch-step")).to_have_text(f"Move 2 of {steps}")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#live")).to_contain_text(f"Back to move 1 of {steps}")
+    assert state(page)["moves"][-1] == line.moves[0].notation
+
+    page.select_option("#watch-speed", label="Fast")
+    page.click("#watch-play")
+    expect(page.locator("#watch-play")).to_have_attribute("aria-pressed", "true")
+    page.wait_for_function(f"JSON.parse(window.tripeaksState()).watching.step === {steps}", timeout=30_000)
+    data = state(page)
+    assert data["status"] == "won" and data["watching"]["playing"] is False
+    expect(page.locator("#live")).to_contain_text(f"Move {steps} of {steps}")
+    expect(page.locator("#ending")).to_be_hidden()  # the line's win is not the player's
+    assert records_of(storage(page)["tripeaks:v1:records"])["strict"]["won"] == 0
+
+    middle = steps // 2
+    for _ in range(steps - middle):
+        page.click("#watch-back")
+    expect(page.locator("#watch-step")).to_have_text(f"Move {middle} of {steps}")
+    page.click("#watch-take")
+    expect(page.locator("#watch")).to_be_hidden()
+    expect(page.locator("#message")).to_contain_text("counts as a game with a hint")
+    data = state(page)
+    assert data["watching"] is None and data["hints"] == 1 and data["status"] == "playing"
+    assert data["moves"] == [m.notation for m in (*game.moves[: line.start], *line.moves[:middle])]
+    assert data["game_id"] != "lost-game"
+    for move in line.moves[middle:]:
+        make_move(page, state(page), move)
+    data = state(page)
+    assert data["status"] == "won"
+    records = records_of(storage(page)["tripeaks:v1:records"])
+    assert records["strict"]["played"] == 2 and records["strict"]["won"] == 1
+    assert records["strict"]["best_score"] is None  # won with a hint: no personal best
+
+
+def test_triangle_watch_from_the_start_take_over_and_win_by_keyboard(page: Page) -> None:
+    game, _ = a_loss(TRIANGLE, None, 1, 60)
+    lose_in_the_page(page, game)
+    line = WatchSearch(game, from_start=True).step()
+    assert line is not None and line.start == 0
+    page.focus("#watch-start")
+    page.keyboard.press("Enter")
+    expect(page.locator("#watch")).to_be_visible()
+    expect(page.locator("#watch-next")).to_be_focused()
+    assert state(page)["moves"] == []
+    for _ in range(3):
+        page.keyboard.press("Enter")  # Next, which has the focus
+    expect(page.locator("#watch-step")).to_have_text(f"Move 3 of {len(line.moves)}")
+    page.keyboard.press("Escape")  # stop watching: the lost game is back
+    expect(page.locator("#watch")).to_be_hidden()
+    data = state(page)
+    assert data["status"] == "out_of_moves" and data["game_id"] == "lost-game"
+    page.click("#watch-start")
+    expect(page.locator("#watch")).to_be_visible()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.focus("#watch-take")
+    page.keyboard.press("Enter")
+    expect(page.locator("#watch")).to_be_hidden()
+    for _ in range(len(line.moves) - 2):
+        page.keyboard.press("y")  # Redo plays the rest of the line
+    page.wait_for_function("JSON.parse(window.tripeaksState()).status === 'won'")
+    records = records_of(storage(page)["tripeaks:v1:records"])
+    assert records["triangle:standard"]["won"] == 1
+
+
+@pytest.mark.parametrize("motion", ["reduce", "no-preference"])
+def test_playing_a_line_respects_reduced_motion(page: Page, motion: str) -> None:
+    game, line = a_loss(TRIPEAKS, STRICT, 6, 14)
+    page.emulate_media(reduced_motion=motion)  # type: ignore[arg-type]
+    lose_in_the_page(page, game)
+    page.click("#watch-latest")
+    page.select_option("#watch-speed", label="Fast")
+    page.evaluate("""() => { window.__glides = 0;
+        new MutationObserver(() => { window.__glides += document.getAnimations().length; })
+            .observe(document.body, {subtree: true, childList: true, attributes: true}); }""")
+    page.click("#watch-play")
+    page.wait_for_function(f"JSON.parse(window.tripeaksState()).watching.step === {len(line.moves)}",
+                           timeout=30_000)
+    glides = page.evaluate("window.__glides")
+    assert (glides == 0) if motion == "reduce" else (glides > 0)
