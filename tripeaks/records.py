@@ -37,7 +37,7 @@ import datetime as dt
 import json
 import math
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .numbered import MAX_DEAL
@@ -461,6 +461,17 @@ class Records:
             best=best,
         )
         return self.with_games((played,))
+
+    def knowing_best(self, id: str, best: int) -> Records:
+        """These records with the game kept under ``id`` knowing its deal's best possible score
+        (worked out after the game was recorded); the same records if no game has that id.
+
+        >>> records = Records().with_games([Played(id="a", rules="standard", ended=1, won=False, score=9)])
+        >>> records.knowing_best("a", 61).games[0].best
+        61
+        """
+        games = tuple(replace(game, best=best) if game.id == id else game for game in self.games)
+        return self if games == self.games else Records(self.by_rules, games)
 
     def with_games(self, games: Iterable[Played]) -> Records:
         """These records with ``games`` counted too, but for those whose ids are here already."""

@@ -90,7 +90,7 @@ def bars(chart: Any) -> str:
             f'<g><title>{escape(str(point.label))}</title>'
             f'<rect class="bar" x="{x:.1f}" y="{bottom - tall:.1f}" width="{slot * 0.7:.1f}" '
             f'height="{tall:.1f}"/>'
-            f'<text class="tick" x="{x + slot * 0.35:.1f}" y="{bottom + 13}" text-anchor="middle">'
+            f'<text class="tick" x="{x + slot * 0.35:.1f}" y="{bottom + 14}" text-anchor="middle">'
             f"{escape(str(point.tick))}</text></g>"
         )
     return _svg(chart, height, "".join(parts))
