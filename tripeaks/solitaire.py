@@ -18,6 +18,7 @@ from .moves import Move, MoveKind
 
 if TYPE_CHECKING:
     from .position import Position, Status
+    from .search.best import ScoreSearch
     from .solving import Solver
 
 __all__ = ["RuleSet", "Solitaire", "Words", "name_key"]
@@ -126,6 +127,8 @@ class Solitaire:
     """Added to a deal number to make its generator's seed (see :mod:`tripeaks.numbered`)."""
     make_solver: Callable[[Position], Solver] = field(repr=False)
     """A solver for the deal a position belongs to."""
+    make_best: Callable[[Position], ScoreSearch] | None = field(default=None, repr=False)
+    """The search for a position's best scores (see :mod:`tripeaks.search.best`), if the game has one."""
 
     def __repr__(self) -> str:
         return f"find_game({self.id!r})"
