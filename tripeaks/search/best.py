@@ -7,7 +7,7 @@ its own search (its :attr:`Solitaire.make_best`); this module never names a game
 >>> from tripeaks import Position, numbered_deal
 >>> found = find_best(Position.start(numbered_deal(1)))
 >>> found.best.score, len(found.best.moves), found.best_clear.score
-(88, 37, 88)
+(88, 41, 88)
 >>> search = BestSearch(Position.start(numbered_deal(1)))
 >>> while (answer := search.step(seconds=0.02)) is None:
 ...     pass  # the page lets the browser paint here
@@ -27,7 +27,43 @@ from ..solving import collector_paused
 if TYPE_CHECKING:
     from ..position import Position
 
-__all__ = ["Best", "BestSearch", "Line", "ScoreSearch", "find_best"]
+__all__ = ["Best", "BestSearch", "Line", "Pause", "ScoreSearch", "Work", "find_best"]
+
+_TICK = 256  # states between looks at the clock
+
+
+class Pause(Exception):  # noqa: N818 - it is not an error: the time given ran out
+    """A game's search ran out of the time it was given; what it proved is kept and the next
+    step carries on (raised by :meth:`Work.tick`)."""
+
+
+class Work:
+    """The states a game's search examined and the clock it looks at, every few hundred states."""
+
+    __slots__ = ("deadline", "look", "nodes")
+
+    def __init__(self) -> None:
+        self.nodes = 0
+        self.look = _TICK
+        self.deadline: float | None = None
+        """When the search must pause (``time.perf_counter()``), or ``None``."""
+
+    def tick(self) -> None:
+        """Count a state; raise :class:`Pause` if the time is up (looked at every few hundred)."""
+        self.nodes += 1
+        if self.nodes >= self.look:
+            self.look = self.nodes + _TICK
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise Pause
+
+    def left(self) -> float | None:
+        """The seconds left before the deadline (``None`` for no deadline)."""
+        if self.deadline is None:
+            return None
+        return max(self.deadline - time.perf_counter(), 0.0)
+
+    def due(self) -> bool:
+        return self.deadline is not None and time.perf_counter() > self.deadline
 
 
 @dataclass(frozen=True, slots=True)

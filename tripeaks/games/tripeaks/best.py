@@ -38,7 +38,7 @@ from ...cards import Card
 from ...layout import Layout
 from ...moves import DRAW, RESET, Move
 from ...position import Status
-from ...search.best import Line
+from ...search.best import Line, Pause, Work
 from ...solving import Result, Solver
 from .layout import PEAK_BONUS, PEAKS
 from .play import DRAW_PENALTY, TriPeaksPosition, neighbours
@@ -46,16 +46,11 @@ from .play import DRAW_PENALTY, TriPeaksPosition, neighbours
 __all__ = ["TriPeaksBest"]
 
 _NEG = -(1 << 24)  # the value of a state from which no line wins (winning lines only)
-_TICK = 256  # states between looks at the clock
 _TRI = tuple(k * (k + 1) // 2 for k in range(64))  # a run of k cards scores _TRI[k]
 _STOP = -1  # a state's move: stop here
 _PEAK_MASK = sum(1 << p for p in PEAKS)
 # A step of a line, as found: a run of cards (their slots), then a draw or reset (_ADVANCE)
 _ADVANCE = -1
-
-
-class _Pause(Exception):
-    """The time given ran out: what was proved is kept, and the next step carries on."""
 
 
 def _earned(mask: int) -> int:
@@ -300,24 +295,6 @@ class _Relaxed:
         self.ready = True
 
 
-class _Work:
-    """The nodes counted and the clock looked at, shared by every search of one best search."""
-
-    __slots__ = ("deadline", "look", "nodes")
-
-    def __init__(self) -> None:
-        self.nodes = 0
-        self.look = _TICK
-        self.deadline: float | None = None
-
-    def tick(self) -> None:
-        self.nodes += 1
-        if self.nodes >= self.look:
-            self.look = self.nodes + _TICK
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise _Pause
-
-
 class _Runs:
     """The sets of cards a run leaves, by set and top rank (the same for every stock)."""
 
@@ -421,7 +398,7 @@ class _LastPass:
         self,
         runs: _Runs,
         seq: tuple[int, ...],
-        work: _Work,
+        work: Work,
         clear: bool,
         every: _LastPass | None = None,
     ) -> None:
@@ -437,7 +414,7 @@ class _LastPass:
         goes on (draws); or _STOP."""
         self.search = self._make(work)
 
-    def _make(self, work: _Work) -> Callable[[int, int, int], int]:
+    def _make(self, work: Work) -> Callable[[int, int, int], int]:
         runs, seq, clear = self.runs, self.seq, self.clear
         relaxed = runs.relaxed
         sets = relaxed.sets
@@ -563,7 +540,7 @@ class TriPeaksBest:
         self.rules = position.rules
         self.sets = _sets_of(position.layout)
         self._solver = solver
-        self._work = _Work()
+        self._work = Work()
         self._steps: Iterator[None] | None = None
         self._found: tuple[Line, Line | None] | None = None
         self._passes: dict[tuple[bool, tuple[int, ...]], _LastPass] = {}
@@ -597,7 +574,7 @@ class TriPeaksBest:
             try:
                 self._value = search()
                 return
-            except _Pause:
+            except Pause:
                 yield
 
     def _run(self) -> Iterator[None]:
