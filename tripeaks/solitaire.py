@@ -19,6 +19,7 @@ from .moves import Move, MoveKind
 if TYPE_CHECKING:
     from .position import Position, Status
     from .search.best import ScoreSearch
+    from .search.difficulty import Grader
     from .solving import Solver
 
 __all__ = ["RuleSet", "Solitaire", "Words", "name_key"]
@@ -129,6 +130,8 @@ class Solitaire:
     """A solver for the deal a position belongs to."""
     make_best: Callable[[Position], ScoreSearch] | None = field(default=None, repr=False)
     """The search for a position's best scores (see :mod:`tripeaks.search.best`), if the game has one."""
+    make_grader: Callable[[Position], Grader] | None = field(default=None, repr=False)
+    """The work out of a deal's difficulty from its start (see :mod:`tripeaks.search.difficulty`)."""
 
     def __repr__(self) -> str:
         return f"find_game({self.id!r})"

@@ -19,6 +19,7 @@ from .words import WORDS
 if TYPE_CHECKING:
     from ...position import Position
     from ...search.best import ScoreSearch
+    from ...search.difficulty import Grader
     from ...solving import Solver
 
 __all__ = ["TRIANGLE"]
@@ -38,6 +39,13 @@ def _best(position: Position) -> ScoreSearch:
     return TriangleBest(position)
 
 
+def _grader(position: Position) -> Grader:
+    from .difficulty import TriangleGrader
+
+    assert isinstance(position, TrianglePosition)
+    return TriangleGrader(position)
+
+
 TRIANGLE = Solitaire(
     id="triangle",
     name="Triangle",
@@ -53,4 +61,5 @@ TRIANGLE = Solitaire(
     seed_base=2**48,
     make_solver=_solver,
     make_best=_best,
+    make_grader=_grader,
 )

@@ -19,6 +19,7 @@ from .words import WORDS
 if TYPE_CHECKING:
     from ...position import Position
     from ...search.best import ScoreSearch
+    from ...search.difficulty import Grader
     from ...solving import Solver
 
 __all__ = ["TRIPEAKS"]
@@ -38,6 +39,13 @@ def _best(position: Position) -> ScoreSearch:
     return TriPeaksBest(position)
 
 
+def _grader(position: Position) -> Grader:
+    from .difficulty import TriPeaksGrader
+
+    assert isinstance(position, TriPeaksPosition)
+    return TriPeaksGrader(position)
+
+
 TRIPEAKS = Solitaire(
     id="tripeaks",
     name="TriPeaks",
@@ -53,4 +61,5 @@ TRIPEAKS = Solitaire(
     seed_base=0,
     make_solver=_solver,
     make_best=_best,
+    make_grader=_grader,
 )
