@@ -22,12 +22,13 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 
+from ...deal import Deal
 from ...numbered import SplitMix64
 from ...search.difficulty import Difficulty, Grade, deal_seed, grade_of, shuffle
 from ...solving import Result, Solver
 from .play import KING, TOTAL, TrianglePosition
 
-__all__ = ["GAMES", "THRESHOLDS", "TriangleGrader", "blind_game"]
+__all__ = ["GAMES", "THRESHOLDS", "TriangleGrader", "blind_game", "blind_wins", "redeal"]
 
 GAMES = 512
 """Games the no-peeking player plays per deal: the deal and its re-deals."""
@@ -107,6 +108,21 @@ def blind_game(position: TrianglePosition, rank: list[int], stock: list[int], wa
             return not remaining and drawn == len(stock) and not waste
 
 
+def redeal(position: TrianglePosition, rng: SplitMix64) -> tuple[list[int], list[int], list[int]]:
+    """A re-deal of what the player can't see at ``position``'s start (the stock below its top,
+    shuffled by ``rng``): the layout's values, the stock's, the waste's."""
+    stock = [card.rank for card in position.stock]
+    unseen = stock[1:]
+    shuffle(unseen, rng)
+    rank = [card.rank if card is not None else 0 for card in position.cards]
+    return rank, stock[:1] + unseen, [card.rank for card in position.waste]
+
+
+def blind_wins(position: TrianglePosition, rng: SplitMix64, games: int) -> int:
+    """How many of ``games`` re-deals (see :func:`redeal`) the no-peeking player wins."""
+    return sum(blind_game(position, *redeal(position, rng)) for _ in range(games))
+
+
 class TriangleGrader:
     """Works out a Triangle deal's difficulty (see the module's docstring), in slices."""
 
@@ -129,8 +145,6 @@ class TriangleGrader:
         return self._result
 
     def _run(self) -> Iterator[None]:
-        from ...deal import Deal
-
         position = self.position
         if self._solver is None:
             self._solver = position.solitaire.solver(position)
@@ -144,18 +158,11 @@ class TriangleGrader:
             self._result = Difficulty(Grade.UNWINNABLE, 0, 0)
             return
         rank = [card.rank if card is not None else 0 for card in position.cards]
-        stock = [card.rank for card in position.stock]
-        waste = [card.rank for card in position.waste]
+        wins = int(blind_game(position, rank, [c.rank for c in position.stock], [c.rank for c in position.waste]))
         deal = Deal(tuple(c for c in position.cards if c is not None), position.waste[0], position.stock,
                     position.solitaire)
         rng = SplitMix64(deal_seed(deal, position.rules))
-        wins = 0
-        for game in range(GAMES):
-            if game:
-                unseen = stock[1:]
-                shuffle(unseen, rng)
-                wins += blind_game(position, rank, stock[:1] + unseen, waste)
-            else:
-                wins += blind_game(position, rank, stock, waste)
+        for _ in range(GAMES - 1):
+            wins += blind_wins(position, rng, 1)
             yield
         self._result = Difficulty(grade_of(wins, GAMES, THRESHOLDS), wins, GAMES)

@@ -758,7 +758,9 @@ class TriPeaksBest:
             top = waste[-1].rank if waste else None
             bound = upper.get(key)
             if bound is None:
-                bound = bound_of(s, top, run) if top is not None else value[s]
+                # (a waste empty, with a run under way, only in a made-up position: each card
+                # can score at most ``run`` more)
+                bound = bound_of(s, top, run) if top is not None else value[s] + run * sets.cards[s]
             if bound <= need:
                 return bound
             tick()
@@ -769,7 +771,8 @@ class TriPeaksBest:
             else:
                 best, move, ceiling = nothing, _STOP, nowrap
             # what lines that turn the waste over can add at most
-            wrap = (free_bound(s, top, run) if top is not None else value0[s]) - penalty * (len(stock) + 1)
+            wrap = free_bound(s, top, run) if top is not None else value0[s] + run * sets.cards[s]
+            wrap -= penalty * (len(stock) + 1)
             floor = need if need > best else best
             if wrap > floor:
                 for first, points, k, slot, state in moves(s, stock, waste, left, run, lp):
@@ -781,7 +784,7 @@ class TriPeaksBest:
                     child = after[s][slot]
                     c_stock, c_waste, c_left, c_lp = state
                     c_waste = (*c_waste, layout_cards[slot])
-                    c_run = (run if k == 0 and top is not None else 0) + 1
+                    c_run = (run if k == 0 else 0) + 1
                     if not child:
                         got = points
                     elif c_left == 0:
@@ -831,7 +834,7 @@ class TriPeaksBest:
                     plays = free[s] & near[waste[-1].rank]
                     carried = run if k == 0 else 0
                 else:
-                    plays, carried = free[s], 0
+                    plays, carried = free[s], run if k == 0 else 0
                 while plays:
                     low = plays & -plays
                     plays ^= low
@@ -912,7 +915,7 @@ class TriPeaksBest:
             steps.append(slot)
             card = position.cards[slot]
             assert card is not None
-            run = (run if k == 0 and waste else 0) + 1
+            run = (run if k == 0 else 0) + 1
             waste = (*waste, card)
             s = self.sets.after[s][slot]
             if not s:

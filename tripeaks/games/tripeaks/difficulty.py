@@ -23,12 +23,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ...deal import Deal
 from ...numbered import SplitMix64
 from ...search.difficulty import Difficulty, Grade, deal_seed, grade_of, shuffle
 from ...solving import Result, Solver
 from .play import TriPeaksPosition, neighbours
 
-__all__ = ["GAMES", "THRESHOLDS", "TriPeaksGrader", "blind_game"]
+__all__ = ["GAMES", "THRESHOLDS", "TriPeaksGrader", "blind_game", "blind_wins", "redeal"]
 
 GAMES = 512
 """Games the no-peeking player plays per deal: the deal and its re-deals."""
@@ -100,6 +101,24 @@ def blind_game(
             return False  # a whole round with nothing to play: nothing ever will
 
 
+def redeal(position: TriPeaksPosition, rng: SplitMix64) -> tuple[list[int], list[int], int | None]:
+    """A re-deal of what the player can't see at ``position``'s start (the face-down layout cards
+    and the stock, shuffled among their places by ``rng``): the layout's ranks, the stock's, the
+    waste's top."""
+    rank = [card.rank if card is not None else 0 for card in position.cards]
+    hidden = [] if position.rules.face_up else [s for s in range(len(rank)) if not position.is_face_up(s)]
+    unseen = [rank[s] for s in hidden] + [card.rank for card in position.stock]
+    shuffle(unseen, rng)
+    for s, r in zip(hidden, unseen, strict=False):
+        rank[s] = r
+    return rank, unseen[len(hidden):], position.waste[-1].rank if position.waste else None
+
+
+def blind_wins(position: TriPeaksPosition, rng: SplitMix64, games: int) -> int:
+    """How many of ``games`` re-deals (see :func:`redeal`) the no-peeking player wins."""
+    return sum(blind_game(position, *redeal(position, rng)) for _ in range(games))
+
+
 class TriPeaksGrader:
     """Works out a TriPeaks deal's difficulty (see the module's docstring), in slices."""
 
@@ -138,31 +157,17 @@ class TriPeaksGrader:
         if answer.result is Result.LOST:
             self._result = Difficulty(Grade.UNWINNABLE, 0, 0)
             return
-        rules = position.rules
         rank = [card.rank if card is not None else 0 for card in position.cards]
-        stock = [card.rank for card in position.stock]
         top = position.waste[-1].rank if position.waste else None
-        # the places the player can't see at the start: the face-down layout slots, the stock
-        hidden = [] if rules.face_up else [s for s in range(len(rank)) if not position.is_face_up(s)]
-        rng = SplitMix64(deal_seed(self._deal_of(position), rules))
-        wins = 0
-        for game in range(GAMES):
-            if game:
-                unseen = [rank[s] for s in hidden] + stock
-                shuffle(unseen, rng)
-                dealt = list(rank)
-                for s, r in zip(hidden, unseen, strict=False):
-                    dealt[s] = r
-                wins += blind_game(position, dealt, unseen[len(hidden):], top)
-            else:
-                wins += blind_game(position, rank, stock, top)
+        wins = int(blind_game(position, rank, [card.rank for card in position.stock], top))
+        rng = SplitMix64(deal_seed(self._deal_of(position), position.rules))
+        for _ in range(GAMES - 1):
+            wins += blind_wins(position, rng, 1)
             yield
         self._result = Difficulty(grade_of(wins, GAMES, THRESHOLDS), wins, GAMES)
 
     @staticmethod
-    def _deal_of(position: TriPeaksPosition) -> object:
-        from ...deal import Deal
-
+    def _deal_of(position: TriPeaksPosition) -> Deal:
         cards = tuple(card for card in position.cards if card is not None)
         if position.rules.empty_waste:
             return Deal(cards, position.stock[0], position.stock[1:])
