@@ -22,9 +22,9 @@ The value of a search is the earliest time from which the cards are proved lost,
 the moves' values, so that asking again at any earlier time needs no search when nothing could
 win there.
 
-A bound cuts hopeless states: every card leaves with a partner of the other value, and two layout
-cards one of which lies on the other are never available together, nor (in the last pass) two
-waste cards; so the cards of each pair of values must match up with partners they can meet.
+Bounds cut hopeless states (:mod:`.bounds`): the cards of each pair of values must pair off into
+pairs that can meet and be taken in some order, and the talon pairs that must be made never
+cross. Moves are tried talon first, earliest first.
 
 Fewest moves: every winning line takes the same 52 cards in the same 28 moves, so the fewest
 moves are the fewest draws and redeals. A depth-first search with a budget of draws and redeals
@@ -39,73 +39,39 @@ from typing import Any
 
 from ...moves import DRAW, REDEAL, Move, MoveKind
 from ...position import Status
-from ...solving import DEFAULT_BUDGET, Result, Solution, collector_paused
+from ...solving import DEFAULT_BUDGET, Budget, GiveUp, Result, Solution, collector_paused
+from .bounds import TALON as _TALON
+from .bounds import Pairings
 from .play import KING, TOTAL, TrianglePosition
 
 __all__ = ["Solver"]
 
-_TICK = 512  # states between looks at the budget and the clock
 _SPAN = 25  # times per pass: boundaries 0 to 24
 _NEVER = 1 << 20  # a time later than any
-_TALON = 28  # place 28 + j is talon card j; places 0-27 are the layout's slots
+# The order moves are tried in, at the same time: a talon card with the next one, a talon card
+# with a layout card, two layout cards (clearing the talon first finds wins soonest, measured)
+_TALON_PAIR, _WITH_LAYOUT, _LAYOUT_PAIR = range(3)
 # A step of a line: ("a", time) draws and redeals up to that time; ("p", places) removes the
-# cards in those places.
+# cards in those places (a layout slot, or 28 + j for talon card j).
 Step = tuple[Any, ...]
 
 
-class _GiveUp(Exception):
-    pass
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _crosses(a: int, b: int, pairs: list[tuple[int, int]]) -> bool:
-    return any(a < c < b < d or c < a < d < b for c, d in pairs)
-
-
-def _pairs_fit(musts: list[tuple[int, int, int]], pairs: list[tuple[int, int]], waste: int) -> bool:
-    """Whether each pair of values in ``musts`` (how many talon pairs it needs, its talon cards of
-    each value) can have that many pairs of its talon cards, none crossing another (``pairs``
-    are those chosen so far), and none of two cards of ``waste``."""
-    if not musts:
-        return True
-    (m, ones, others), rest = musts[0], musts[1:]
-    if not m:
-        return _pairs_fit(rest, pairs, waste)
-    for x in _bits(ones):
-        for y in _bits(others):
-            a, b = (x, y) if x < y else (y, x)
-            if waste >> b & 1 or _crosses(a, b, pairs):
-                continue
-            pairs.append((a, b))
-            ok = _pairs_fit([(m - 1, ones & ~(1 << x) & ~((1 << x) - 1), others & ~(1 << y)), *rest], pairs, waste)
-            pairs.pop()
-            if ok:
-                return True
-    return False
-
-
-ORDER_PAIR = -1
-
-
-def _order(move: tuple[Any, ...]) -> Any:
+def _first(move: tuple[Any, ...]) -> Any:
     return move[0]
 
 
-class Solver:
+class Solver(Budget):
     """Solves positions of one Triangle deal, remembering what it proved (keep one per game)."""
+
+    tick = 128
+    """States between looks at the clock: a Triangle state costs several times a TriPeaks one
+    (its bounds), so it looks more often, to keep a page's slice of search near its time."""
 
     def __init__(self, position: TrianglePosition) -> None:
         """A solver for the deal ``position`` belongs to: the talon's order is read from it, so
         ask it about this position and later ones (any position of the same deal's game whose
         talon cards keep this order)."""
+        super().__init__()
         layout = position.layout
         self.layout = layout
         self.most_redeals = position.rules.redeals
@@ -113,38 +79,14 @@ class Solver:
         self.talon = (*position.waste, *position.stock)
         self.index = {card: j for j, card in enumerate(self.talon)}
         self.trank = [card.rank for card in self.talon]
-        size = layout.size
-        # meets[x]: the places a card at place x may ever be removed with (its partners among them)
-        everything = (1 << (_TALON + len(self.talon))) - 1
-        self.meets = [
-            everything & ~layout.above[x] & ~layout.beneath[x] & ~(1 << x) for x in range(size)
-        ] + [everything & ~(1 << (_TALON + j)) for j in range(len(self.talon))]
-        value = [*self.rank, *([0] * (_TALON - size)), *self.trank]
-        # lying_on[x]: the places that must be gone before the card at x can be (none off the table)
-        self.lying_on = [*layout.above, *([0] * (_TALON - size + len(self.talon)))]
         self.slots_of = [sum(1 << s for s, r in enumerate(self.rank) if r == v) for v in range(14)]
-        self.value = value
-        self.pair_masks = [
-            (v, sum(1 << x for x, r in enumerate(value) if r in (v, TOTAL - v))) for v in range(1, 7)
-        ]
-        self.matched: dict[tuple[int, int], bool] = {}  # by (cards of a pair of values, waste among them)
-        # per pair of values v and 13 - v: the layout slots of each, the talon cards of each
-        self.classes = [
-            (self.slots_of[v], self.slots_of[TOTAL - v],
-             sum(1 << j for j, r in enumerate(self.trank) if r == v),
-             sum(1 << j for j, r in enumerate(self.trank) if r == TOTAL - v))
-            for v in range(1, 7)
-        ]
-        self.nested: dict[tuple[int, int, int], bool] = {}
+        self.pairings = Pairings(self.rank, self.trank, layout.above, layout.beneath)
         self.lost: dict[int, int] = {}
         """For each set of cards (layout | talon << 28), the earliest time proved lost."""
         self.short: dict[tuple[int, int], int] = {}
         """For fewest moves: per (cards, time), the most draws and redeals proved too few."""
         self._known: dict[tuple[Any, ...], Solution] = {}
         self._pending: dict[tuple[Any, ...], Generator[None, None, list[Step] | None]] = {}
-        self.nodes = 0
-        self._stop_nodes = 1 << 62
-        self._stop_time: float | None = None
 
     # Entry point
 
@@ -170,8 +112,7 @@ class Solver:
             return Solution(known.result, known.moves, 0, time.perf_counter() - started)
         search = self._pending.pop(key, None) or self._search(position, shortest)
         first = self.nodes
-        self._stop_nodes = first + (budget if budget is not None else 1 << 62)
-        self._stop_time = started + seconds if seconds is not None else None
+        self._allow(budget, seconds, started)
         while True:
             try:
                 with collector_paused():
@@ -190,19 +131,18 @@ class Solver:
         self._known[key] = answer
         return answer
 
-    def _due(self, nodes: int) -> bool:
-        if nodes >= self._stop_nodes:
-            return True
-        return self._stop_time is not None and time.perf_counter() > self._stop_time
-
     def _state(self, position: TrianglePosition) -> tuple[int, int, int]:
         """The position's layout cards, talon cards (kings left out) and time."""
-        index = self.index
+        index, rank = self.index, self.rank
         left = 0
+        unknown = any(card is not None and rank[s] != card.rank for s, card in enumerate(position.cards))
         for card in (*position.waste, *position.stock):
             j = index.get(card)
-            if j is None:  # pragma: no cover - a position of another deal
-                raise ValueError("this solver is for another deal")
+            if j is None or unknown:
+                raise ValueError(
+                    "this solver was made from a later position of the game, or another deal: "
+                    "make one from the deal's start"
+                )
             if card.rank != KING:
                 left |= 1 << j
         boundary = 0
@@ -218,7 +158,7 @@ class Solver:
             while True:
                 try:
                     return self._decide(layout, left, now)
-                except _GiveUp:
+                except GiveUp:
                     yield  # what was proved is kept: the next round goes further
         best: list[Step] | None = None
         allowed = None
@@ -229,7 +169,7 @@ class Solver:
                         self._fewest(layout, left, now, allowed)
                     )
                     break
-                except _GiveUp:
+                except GiveUp:
                     yield
             if found is None:
                 return best
@@ -283,75 +223,7 @@ class Solver:
         """The draws and redeals in a line."""
         return sum(1 for move in self._moves(position, path) if move.kind is not MoveKind.PLAY)
 
-    # The search
-
-    def _hopeless(self, cards: int, waste: int) -> bool:
-        """Whether some pair of values can't be matched up (see the module's docstring)."""
-        matched = self.matched
-        for v, mask in self.pair_masks:
-            here = cards & mask
-            key = (here, waste & here)
-            ok = matched.get(key)
-            if ok is None:
-                ok = matched[key] = self._match(v, here, waste & here)
-            if not ok:
-                return True
-        return False
-
-    def _tangled(self, layout: int, left: int, waste: int) -> bool:
-        """Whether the talon cards that must pair with each other can't: two talon cards are taken
-        together only when nothing is left between them, so such pairs never cross (a < c < b < d
-        for pairs a, b and c, d), and in the last pass two waste cards never pair."""
-        forced = 0
-        musts = []
-        for k, (ones, others, tones, tothers) in enumerate(self.classes):
-            a_l, b_l = (layout & ones).bit_count(), (layout & others).bit_count()
-            a_t, b_t = (left & tones).bit_count(), (left & tothers).bit_count()
-            m = max(a_t - b_l, b_t - a_l)
-            if m > 0:
-                forced |= m << (3 * k)
-                musts.append((m, left & tones, left & tothers))
-        if not forced:
-            return False
-        key = (left, forced, waste)
-        found = self.nested.get(key)
-        if found is None:
-            found = self.nested[key] = not _pairs_fit(musts, [], waste)
-        return found
-
-    def _match(self, v: int, here: int, waste: int) -> bool:
-        """Whether the cards ``here`` of values v and 13 - v can be paired off: each pair of cards
-        that can meet, and an order to take the pairs in (a pair waits for the cards lying on
-        its cards)."""
-        value, meets, above = self.value, self.meets, self.lying_on
-        ones = [x for x in range(len(value)) if here >> x & 1 and value[x] == v]
-        others = [x for x in range(len(value)) if here >> x & 1 and value[x] == TOTAL - v]
-        pairs: list[tuple[int, int]] = []  # (cards of the pair, cards it waits for)
-
-        def ordered() -> bool:
-            # Take, again and again, a pair that waits for no pair left: all are taken if acyclic
-            left = list(pairs)
-            while left:
-                gone = [p for p in left if not any(q is not p and q[0] & p[1] for q in left)]
-                if not gone:
-                    return False
-                left = [p for p in left if p not in gone]
-            return True
-
-        def can(i: int, used: int) -> bool:
-            if i == len(ones):
-                return ordered()
-            x = ones[i]
-            reach = meets[x] & ~(waste if waste >> x & 1 else 0)
-            for y in others:
-                if reach >> y & 1 and not used >> y & 1:
-                    pairs.append((1 << x | 1 << y, above[x] | above[y]))
-                    if can(i + 1, used | 1 << y):
-                        return True
-                    pairs.pop()
-            return False
-
-        return len(ones) == len(others) and can(0, 0)
+    # The searches
 
     def _decide(self, layout: int, left: int, now: int) -> list[Step] | None:
         """A winning line from the state, or ``None`` if it is lost (what was proved is kept)."""
@@ -359,13 +231,13 @@ class Solver:
         free_of = self.layout.free
         lost = self.lost
         last_pass = self.most_redeals
-        hopeless = self._hopeless
-        tangled = self._tangled
+        hopeless, tangled = self.pairings.hopeless, self.pairings.tangled
         slots_of = self.slots_of
-        order = _order
+        kings = slots_of[KING]
         path: list[Step] = []
         count = self.nodes
-        look = count + _TICK
+        tick = self.tick
+        look = count + tick
         due = self._due
 
         def search(layout: int, left: int, now: int) -> int:
@@ -373,17 +245,8 @@ class Solver:
             nonlocal count, look
             # Kings on the table go at once (the line takes them as they show)
             free = free_of(layout)
-            while True:
-                found = 0
-                todo = free
-                while todo:
-                    low = todo & -todo
-                    todo ^= low
-                    if rank[low.bit_length() - 1] == KING:
-                        found |= low
-                if not found:
-                    break
-                layout &= ~found
+            while free & kings:
+                layout &= ~(free & kings)
                 free = free_of(layout)
             if not layout and not left:
                 return _NEVER
@@ -395,14 +258,11 @@ class Solver:
             if count > look:
                 self.nodes = count
                 if due(count):
-                    raise _GiveUp
-                look = count + _TICK
+                    raise GiveUp
+                look = count + tick
             this_pass, boundary = divmod(now, _SPAN)
             waste = (left & ((1 << boundary) - 1)) << _TALON if this_pass == last_pass else 0
-            if hopeless(cards, 0):
-                lost[cards] = 0
-                return 0
-            if tangled(layout, left, 0):
+            if hopeless(cards, 0) or tangled(layout, left, 0):
                 lost[cards] = 0
                 return 0
             if waste and (hopeless(cards, waste) or tangled(layout, left, waste >> _TALON)):
@@ -423,7 +283,8 @@ class Solver:
                 while other:
                     low2 = other & -other
                     other ^= low2
-                    moves.append((now * 4 + 2, layout ^ low ^ low2, left, now, now, (a, low2.bit_length() - 1)))
+                    b = low2.bit_length() - 1
+                    moves.append((now * 4 + _LAYOUT_PAIR, layout ^ low ^ low2, left, now, now, (a, b)))
             # Each talon card with a free layout partner or its talon neighbour, at its first moment
             todo = left
             while todo:
@@ -453,18 +314,21 @@ class Solver:
                             latest = p * _SPAN + j + 1
                     continue
                 at_child = first * _SPAN + start
+                shows = max(now, at_child)  # when j shows (on the stock, or on the waste if it is there now)
                 while rest:
                     low2 = rest & -rest
                     rest ^= low2
-                    # when j shows (on the stock, or on the waste if it is there now)
-                    moves.append((max(now, at_child) * 4 + 1, layout ^ low2, left ^ low, at_child, max(now, at_child),
-                                  (low2.bit_length() - 1, _TALON + j)))
+                    places = (low2.bit_length() - 1, _TALON + j)
+                    child = layout ^ low2
+                    moves.append((shows * 4 + _WITH_LAYOUT, child, left ^ low, at_child, shows, places))
                 if after and trank[after.bit_length() - 1] == need:
                     # with the next talon card: when j tops the waste
-                    moves.append((max(now, at_child) * 4 + 0, layout, left ^ low ^ after, at_child, first * _SPAN + j + 1,
-                                  (_TALON + j, _TALON + after.bit_length() - 1)))
+                    places = (_TALON + j, _TALON + after.bit_length() - 1)
+                    tops = first * _SPAN + j + 1
+                    pair_left = left ^ low ^ after
+                    moves.append((shows * 4 + _TALON_PAIR, layout, pair_left, at_child, tops, places))
             if len(moves) > 1:
-                moves.sort(key=order)
+                moves.sort(key=_first)
             for _, child_layout, child_left, at_child, reach, places in moves:
                 got = lost.get(child_layout | child_left << _TALON, _NEVER)
                 if got > at_child:
@@ -506,27 +370,20 @@ class Solver:
         free_of = self.layout.free
         lost, short = self.lost, self.short
         last_pass = self.most_redeals
-        hopeless = self._hopeless
+        hopeless, tangled = self.pairings.hopeless, self.pairings.tangled
+        kings = self.slots_of[KING]
         path: list[Step] = []
         count = self.nodes
-        look = count + _TICK
+        tick = self.tick
+        look = count + tick
         due = self._due
 
         def search(layout: int, left: int, now: int, budget: int) -> bool:
             nonlocal count, look
             # Kings on the table go at once (the line takes them as they show)
             free = free_of(layout)
-            while True:
-                found = 0
-                todo = free
-                while todo:
-                    low = todo & -todo
-                    todo ^= low
-                    if rank[low.bit_length() - 1] == KING:
-                        found |= low
-                if not found:
-                    break
-                layout &= ~found
+            while free & kings:
+                layout &= ~(free & kings)
                 free = free_of(layout)
             if not layout and not left:
                 return True
@@ -537,11 +394,11 @@ class Solver:
             if count > look:
                 self.nodes = count
                 if due(count):
-                    raise _GiveUp
-                look = count + _TICK
+                    raise GiveUp
+                look = count + tick
             this_pass, boundary = divmod(now, _SPAN)
             waste = (left & ((1 << boundary) - 1)) << _TALON if this_pass == last_pass else 0
-            if hopeless(cards, waste):
+            if hopeless(cards, waste) or tangled(layout, left, waste >> _TALON):
                 short[(cards, now)] = 1 << 20
                 return False
             # The talon's two tops now
