@@ -19,6 +19,8 @@ from .moves import Move, MoveKind, not_a_move
 if TYPE_CHECKING:
     from .cards import Card
     from .position import Position, Status
+    from .search.best import ScoreSearch
+    from .search.difficulty import Grader
     from .solving import Solver
 
 __all__ = ["Choice", "RuleSet", "Solitaire", "Words", "name_key"]
@@ -217,6 +219,10 @@ class Solitaire:
     """Added to a deal number to make its generator's seed (see :mod:`tripeaks.numbered`)."""
     make_solver: Callable[[Position], Solver] = field(repr=False)
     """A solver for the deal a position belongs to."""
+    make_best: Callable[[Position], ScoreSearch] | None = field(default=None, repr=False)
+    """The search for a position's best scores (see :mod:`tripeaks.search.best`), if the game has one."""
+    make_grader: Callable[[Position], Grader] | None = field(default=None, repr=False)
+    """The work out of a deal's difficulty from its start (see :mod:`tripeaks.search.difficulty`)."""
 
     def __repr__(self) -> str:
         return f"find_game({self.id!r})"
