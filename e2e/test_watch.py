@@ -6,13 +6,16 @@ from __future__ import annotations
 import functools
 import json
 import random
+import re
 
 import pytest
 from game_support import make_move, open_game, records_of, state, storage
 from playwright.sync_api import Page, expect
 from test_game_storage import set_storage
 
-from tripeaks import STRICT, TRIANGLE, TRIPEAKS, Game, Solitaire, Status, numbered_deal
+from tripeaks import STRICT, TRIANGLE, TRIPEAKS, Game, Records, Solitaire, Status, numbered_deal
+from tripeaks.search.best import find_best
+from tripeaks.search.telling import best_words
 from tripeaks.search.watch import Watch, WatchSearch
 
 
@@ -55,13 +58,19 @@ def test_watch_a_winning_line_to_the_end_then_take_over_midway_and_win(page: Pag
     game, line = a_loss(TRIPEAKS, STRICT, 6, 14)
     lose_in_the_page(page, game)
     expect(page.locator("#ending")).to_be_visible()
+    best = find_best(game.start)
+    clear = best.best_clear.score if best.best_clear is not None else None
+    expect(page.locator("#ending-best")).to_have_text(  # worked out while the game was played
+        best_words(TRIPEAKS, game.score, best.best.score, clear), timeout=90_000
+    )
     page.click("#watch-latest")
     expect(page.locator("#watch")).to_be_visible()
     expect(page.locator("#ending")).to_be_hidden()
     expect(page.locator("#message")).to_have_text(line.text)
     data = state(page)
     steps = len(line.moves)
-    assert data["watching"] == {"start": line.start, "step": 0, "steps": steps, "playing": False}
+    assert data["watching"] == {"kind": "winning", "start": line.start, "step": 0, "steps": steps,
+                                "playing": False}
     assert data["moves"] == [m.notation for m in game.moves[: line.start]]
     expect(page.locator("#controls")).to_have_attribute("inert", "")
 
@@ -101,6 +110,11 @@ def test_watch_a_winning_line_to_the_end_then_take_over_midway_and_win(page: Pag
     records = records_of(storage(page)["tripeaks:v1:records"])
     assert records["strict"]["played"] == 2 and records["strict"]["won"] == 1
     assert records["strict"]["best_score"] is None  # won with a hint: no personal best
+    kept = {g.id: g for g in Records.from_json(storage(page)["tripeaks:v1:records"]).games}
+    assert kept["lost-game"].best == best.best.score  # the best was known once the loss was counted
+    page.click("#stats-open")
+    shares = page.locator('#stats-body section[data-game="tripeaks"] figure[data-chart="best-share"] svg')
+    expect(shares).to_have_attribute("aria-label", re.compile("^Share of the best possible score"))
 
 
 def test_triangle_watch_from_the_start_take_over_and_win_by_keyboard(page: Page) -> None:
@@ -108,6 +122,8 @@ def test_triangle_watch_from_the_start_take_over_and_win_by_keyboard(page: Page)
     lose_in_the_page(page, game)
     line = WatchSearch(game, from_start=True).step()
     assert line is not None and line.start == 0
+    expect(page.locator("#ending-best")).to_contain_text("The best possible on this deal: ", timeout=60_000)
+    expect(page.locator("#ending-best")).to_contain_text("cards removed")
     page.focus("#watch-start")
     page.keyboard.press("Enter")
     expect(page.locator("#watch")).to_be_visible()
@@ -149,3 +165,22 @@ def test_playing_a_line_respects_reduced_motion(page: Page, motion: str) -> None
                            timeout=30_000)
     glides = page.evaluate("window.__glides")
     assert (glides == 0) if motion == "reduce" else (glides > 0)
+
+
+def test_watch_a_best_line_reaches_the_best_score(page: Page) -> None:
+    game, _ = a_loss(TRIPEAKS, STRICT, 6, 14)
+    lose_in_the_page(page, game)
+    best = find_best(game.start)
+    button = page.locator("#watch-best")
+    expect(button).to_be_visible(timeout=90_000)
+    button.click()
+    expect(page.locator("#watch-title")).to_have_text("Watching a line to the best score")
+    data = state(page)
+    assert data["moves"] == [] and data["watching"]["steps"] == len(best.best.moves)
+    page.select_option("#watch-speed", label="Fast")
+    page.keyboard.press("p")
+    page.wait_for_function(f"JSON.parse(window.tripeaksState()).watching.step === {len(best.best.moves)}",
+                           timeout=60_000)
+    assert state(page)["score"] == best.best.score
+    page.click("#watch-stop")
+    expect(page.locator("#ending-best")).to_contain_text(f"{best.best.score} points")

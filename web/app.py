@@ -56,7 +56,17 @@ from tripeaks import (
 )
 from tripeaks.charts import charts
 from tripeaks.records import MAX_IMPORT, InvalidRecordsError, import_records
-from tripeaks.search.watch import LOOKING, Watch, WatchSearch, back_words, step_words, take_over_words
+from tripeaks.search.best import Best, BestSearch
+from tripeaks.search.telling import WORKING_BEST, best_words
+from tripeaks.search.watch import (
+    LOOKING,
+    Watch,
+    WatchSearch,
+    back_words,
+    best_watch,
+    step_words,
+    take_over_words,
+)
 
 SLICE_SECONDS = 0.08  # engine searches (hints, winnable and daily deals) work this long between frames
 THINK_SECONDS = 0.03  # thinking ahead works this long at a time, in the page's idle moments
@@ -201,6 +211,10 @@ class App:
         self.live_flip = False
         self.watching: Watching | None = None
         """The line shown on the table, while one is watched."""
+        self.bests: dict[tuple[str, str, str], Best] = {}
+        """Each deal's best possible scores under its rules, once worked out (by _best_key)."""
+        self.best_search: tuple[tuple[str, str, str], BestSearch] | None = None
+        """The best-score search under way, for the deal of that key."""
 
     @property
     def key(self) -> str:
@@ -801,7 +815,11 @@ class App:
             self._show_stats()
         elif name in ("watch", "watch-start"):
             self._spawn(self.watch(from_start=name == "watch-start"))
-        elif name.startswith("watch-") and self.watching is not None:
+        elif name == "watch-best":
+            known = self.bests.get(self._best_key(game))
+            if known is not None and self.watching is None:
+                self._show_line(best_watch(game.solitaire, known.best))
+        elif name.startswith("watch-") and name != "watch-best" and self.watching is not None:
             self._watch_act(name[6:])
         elif name == "help":
             self._show_help()
@@ -887,22 +905,82 @@ class App:
             game = self.game
             here = (id(game), game.moves_made, game.position)
             hinted = here == thought or game.status is not Status.PLAYING
-            if hinted and self._deal_ahead() is None:
+            best = self._best_ahead()
+            if hinted and best is None and self._deal_ahead() is None:
                 self.think_wake.clear()
                 await self.think_wake.wait()  # nothing to do until the table changes
                 continue
-            await asyncio.sleep(THINK_PAUSE)
+            over = game.status is not Status.PLAYING
+            # Once the game is over its panel waits for the best score: work it out in longer slices.
+            await asyncio.sleep(0.01 if over and hinted and best is not None else THINK_PAUSE)
             if self.game is not game or self.searching or document.hidden or self.watching is not None:
                 continue
             try:
                 if not hinted:
                     if game.think(THINK_SECONDS):
                         thought = here
+                elif best is not None:
+                    if best.step(SLICE_SECONDS if over else THINK_SECONDS) is not None:
+                        self._best_found()
                 elif (search := self._deal_ahead()) is not None and search.step(THINK_SECONDS):
                     document.documentElement.dataset.dealAhead = str(search.number)  # for the tests
             except Exception as error:  # thinking ahead is a nicety: never let it break the page
                 window.console.warn(f"TriPeaks stopped thinking ahead: {error!r}")
                 return
+
+    @staticmethod
+    def _best_key(game: Game) -> tuple[str, str, str]:
+        return game.solitaire.id, game.deal.code, game.rules.key
+
+    def _best_ahead(self) -> BestSearch | None:
+        """The search for the best possible scores of the deal on the table, while they are not known
+        (worked out from the deal's start, so once for every game of that deal and rules)."""
+        game = self.game
+        key = self._best_key(game)
+        if key in self.bests or game.solitaire.make_best is None:
+            return None
+        if self.best_search is None or self.best_search[0] != key:
+            self.best_search = (key, BestSearch(game.start))
+        return self.best_search[1]
+
+    def _best_found(self) -> None:
+        """The best-score search just ended: keep its answer, show it if the game is over, and put it
+        in the record of a game of that deal already counted."""
+        if self.best_search is None:
+            return
+        key, search = self.best_search
+        found = search.step(0)
+        if found is None:
+            return
+        self.bests[key] = found
+        self.best_search = None
+        document.documentElement.dataset.bestKnown = "1"  # for the tests and benchmarks/freeze.py
+        if self._best_key(self.game) == key:
+            self._draw_best()
+            if self.game_id in self.store.finished_ids():
+                records = self._stored_records().knowing_best(self.game_id, found.best.score)
+                if records != self.records:
+                    self.records = records
+                    self.store.write(storage.RECORDS, records.to_json())
+
+    def _draw_best(self) -> None:
+        """The end-of-game panel's line on the best possible score, and the control to watch it."""
+        game = self.game
+        line = document.getElementById("ending-best")
+        button = document.getElementById("watch-best")
+        over = game.status is not Status.PLAYING and self.watching is None
+        known = self.bests.get(self._best_key(game))
+        if not over or game.solitaire.make_best is None:
+            line.hidden = button.hidden = True
+            return
+        line.hidden = False
+        if known is None:
+            line.textContent = WORKING_BEST
+            button.hidden = True
+            return
+        clear = known.best_clear.score if known.best_clear is not None else None
+        line.textContent = best_words(game.solitaire, game.score, known.best.score, clear)
+        button.hidden = not known.best.moves
 
     def _deal_ahead(self) -> WinnableSearch | None:
         """The search for the next winnable deal of the game on the table under the rules of the
@@ -983,6 +1061,11 @@ class App:
         if not found.moves:
             self.say(found.text)
             return
+        self._show_line(found)
+
+    def _show_line(self, found: Watch) -> None:
+        """Put ``found``'s line on the table to watch, at its start."""
+        game = self.game
         self.watching = Watching(found, found.game(game), game, self.game_id)
         self.game = self.watching.shown
         self.selected = None
@@ -995,6 +1078,8 @@ class App:
 
     def _show_watch(self, shown: bool) -> None:
         document.getElementById("watch").hidden = not shown
+        if shown and self.watching is not None:
+            document.getElementById("watch-title").textContent = self.watching.line.title
         controls = document.getElementById("controls")
         if shown:
             controls.setAttribute("inert", "")
@@ -1144,7 +1229,10 @@ class App:
         return records if isinstance(records, Records) else self.records
 
     def _record(self, game: Game, game_id: str) -> None:
-        self.records = self._stored_records().record(game, id=game_id, ended=int(time.time()))
+        known = self.bests.get(self._best_key(game))
+        self.records = self._stored_records().record(
+            game, id=game_id, ended=int(time.time()), best=None if known is None else known.best.score
+        )
         self.store.write(storage.RECORDS, self.records.to_json())
         self.store.mark_finished(game_id)
         self._storage_notice()
@@ -1371,6 +1459,7 @@ class App:
             selected=self.selected,
             watching=self.watching is not None,
         )
+        self._draw_best()
 
     def say(self, text: str, *, announce: bool = True) -> None:
         document.getElementById("message").textContent = text
@@ -1417,7 +1506,9 @@ class App:
             "hinted": sorted(self.hinted), "hint_control": self.hint_control,
             "stock_move": stock_move.notation if stock_move else None,
             "game_id": self.game_id, "saving": self.store.available and not self.store.full,
+            "best": None if (known := self.bests.get(self._best_key(game))) is None else known.to_dict(),
             "watching": None if self.watching is None else {
+                "kind": self.watching.line.kind,
                 "start": self.watching.line.start, "step": self.watching.step,
                 "steps": self.watching.steps, "playing": self.watching.playing,
             },

@@ -32,8 +32,10 @@ if TYPE_CHECKING:
     from ..game import Game
     from ..moves import Move
     from ..position import Position
+    from ..solitaire import Solitaire
+    from .best import Line
 
-__all__ = ["LOOKING", "Watch", "WatchSearch", "back_words", "step_words", "take_over_words"]
+__all__ = ["LOOKING", "Watch", "WatchSearch", "back_words", "best_watch", "step_words", "take_over_words"]
 
 LOOKING = "Looking for a winning line…"
 """What a player reads while the line is searched for."""
@@ -42,12 +44,18 @@ LOOKING = "Looking for a winning line…"
 @dataclass(frozen=True, slots=True)
 class Watch:
     """A line to watch: it starts after the game's first ``start`` moves, and its ``moves`` follow
-    (none when there is no such line: ``text`` says why). ``kind`` names the line (``winning``)."""
+    (none when there is no such line: ``text`` says why). ``kind`` names the line: ``winning``, or
+    ``best`` for a line to the deal's best possible score (:func:`best_watch`)."""
 
     start: int
     moves: tuple[Move, ...]
     text: str
     kind: str = "winning"
+
+    @property
+    def title(self) -> str:
+        """The line's name as the page heads it while it is shown."""
+        return "Watching a line to the best score" if self.kind == "best" else "Watching a winning line"
 
     def game(self, played: Game) -> Game:
         """A game to show the line on: ``played``'s first :attr:`start` moves made and the line's
@@ -114,6 +122,14 @@ class WatchSearch:
                 "Next plays each move; Take over plays on from there.")
         self._found = Watch(self._start, answer.moves, text)
         return self._found
+
+
+def best_watch(solitaire: Solitaire, best: Line) -> Watch:
+    """The line to a deal's best possible score (a :class:`~tripeaks.search.best.Line` from the deal's
+    start), to watch."""
+    from .telling import best_line_words
+
+    return Watch(0, best.moves, best_line_words(solitaire, best.score, len(best.moves)), "best")
 
 
 def step_words(before: Position, move: Move, after: Position, step: int, steps: int) -> str:
