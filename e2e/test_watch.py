@@ -12,6 +12,7 @@ import pytest
 from game_support import make_move, open_game, records_of, state, storage
 from playwright.sync_api import Page, expect
 from test_game_storage import set_storage
+from test_statistics import AXE_PATH
 
 from tripeaks import STRICT, TRIANGLE, TRIPEAKS, Game, Records, Solitaire, Status, numbered_deal
 from tripeaks.search.best import find_best
@@ -184,3 +185,26 @@ def test_watch_a_best_line_reaches_the_best_score(page: Page) -> None:
     assert state(page)["score"] == best.best.score
     page.click("#watch-stop")
     expect(page.locator("#ending-best")).to_contain_text(f"{best.best.score} points")
+
+
+def test_axe_finds_no_serious_problem_in_the_end_panel_or_while_watching(page: Page) -> None:
+    game, _ = a_loss(TRIPEAKS, STRICT, 6, 14)
+    page.set_viewport_size({"width": 360, "height": 740})
+    lose_in_the_page(page, game)
+    expect(page.locator("#watch-best")).to_be_visible(timeout=90_000)
+    page.add_script_tag(path=str(AXE_PATH))
+    script = "async () => JSON.stringify(await axe.run(document))"
+
+    def serious() -> list[tuple[str, str]]:
+        found = json.loads(page.evaluate(script))["violations"]
+        return [(v["id"], v["nodes"][0]["html"][:100]) for v in found
+                if v["impact"] in ("serious", "critical")]
+
+    assert serious() == []
+    page.click("#watch-latest")
+    expect(page.locator("#watch")).to_be_visible()
+    page.click("#watch-next")
+    assert serious() == []
+    out = page.evaluate("""() => [...document.querySelectorAll('#watch button, #watch select')]
+        .filter(el => el.getBoundingClientRect().right > 360).map(el => el.id)""")
+    assert out == []

@@ -57,7 +57,8 @@ from tripeaks import (
 from tripeaks.charts import charts
 from tripeaks.records import MAX_IMPORT, InvalidRecordsError, import_records
 from tripeaks.search.best import Best, BestSearch
-from tripeaks.search.telling import WORKING_BEST, best_words
+from tripeaks.search.difficulty import DifficultySearch, GradeSearch
+from tripeaks.search.telling import WORKING_BEST, best_words, grade_words, looking_for_grade
 from tripeaks.search.watch import (
     LOOKING,
     Watch,
@@ -79,6 +80,27 @@ _STAT_HEADINGS = {
 }
 
 Envelope = dict[str, Any]
+
+
+class DealAhead:
+    """The search for the next deal New deal gives, looked for while the player plays: a winnable
+    one (the engine's WinnableSearch) or, with a difficulty chosen, one of that grade (GradeSearch)."""
+
+    def __init__(self, solitaire: Solitaire, rules: Any, grade: str) -> None:
+        self.solitaire, self.rules, self.grade = solitaire, rules, grade
+        start = random.randint(1, MAX_DEAL - 10_000)
+        self.search: WinnableSearch | GradeSearch = (
+            GradeSearch(start, grade, rules, solitaire=solitaire) if grade else WinnableSearch(start, rules)
+        )
+        self.found: int | None = None
+
+    def wanted(self, solitaire: Solitaire, rules: Any, grade: str) -> bool:
+        return (solitaire, rules, grade) == (self.solitaire, self.rules, self.grade)
+
+    def step(self, seconds: float | None) -> int | None:
+        if self.found is None:
+            self.found = self.search.step(seconds)
+        return self.found
 
 
 class Watching:
@@ -199,7 +221,7 @@ class App:
         self.conflict = False
         self.searching = False
         self.think_wake = asyncio.Event()  # set whenever the table is drawn: something new to think about
-        self.ahead: WinnableSearch | None = None  # the next winnable deal, looked for as the player plays
+        self.ahead: DealAhead | None = None  # the next winnable deal, looked for as the player plays
         self.daily_deals: dict[tuple[str, str], Deal] = {}  # a game's deal of a day, once searched for
         self.wired = False
         self.drag: Drag | None = None
@@ -215,6 +237,9 @@ class App:
         """Each deal's best possible scores under its rules, once worked out (by _best_key)."""
         self.best_search: tuple[tuple[str, str, str], BestSearch] | None = None
         """The best-score search under way, for the deal of that key."""
+        self.grades: dict[tuple[str, str, str], str] = {}
+        """Deals' grades once known (a deal of a chosen difficulty, the daily deal), by _best_key."""
+        self.grade_search: tuple[tuple[str, str, str], DifficultySearch] | None = None
 
     @property
     def key(self) -> str:
@@ -896,34 +921,40 @@ class App:
         self.save()
 
     async def _think_ahead(self) -> None:
-        """While the player thinks, work out the hint for the position on the table in short
-        slices (``Game.think``), so that asking for it answers at once: proving a deal lost can
-        take a second or more in the browser. Then, with winnable deals only, the next deal
-        (``_deal_ahead``), so that a new deal is dealt at once."""
+        """While the player thinks, work out in short slices what the page will be asked for: first
+        the hint for the position on the table (``Game.think``), so that asking for it answers at
+        once (proving a deal lost can take a second or more in the browser); then the daily deal's
+        grade; then, with winnable deals only, the next deal (``_deal_ahead``), so that a new deal
+        is dealt at once, and the deal's best possible score (``_best_ahead``), so that the end of
+        the game shows it at once. Once the game is over, the best score comes first, in longer
+        slices: its panel waits for it."""
         thought = None  # the position whose hint is worked out
         while True:
             game = self.game
             here = (id(game), game.moves_made, game.position)
-            hinted = here == thought or game.status is not Status.PLAYING
-            best = self._best_ahead()
-            if hinted and best is None and self._deal_ahead() is None:
+            over = game.status is not Status.PLAYING
+            hinted = here == thought or over
+            grading, best, ahead = self._grade_ahead(), self._best_ahead(), self._deal_ahead()
+            if hinted and grading is None and best is None and ahead is None:
                 self.think_wake.clear()
                 await self.think_wake.wait()  # nothing to do until the table changes
                 continue
-            over = game.status is not Status.PLAYING
-            # Once the game is over its panel waits for the best score: work it out in longer slices.
-            await asyncio.sleep(0.01 if over and hinted and best is not None else THINK_PAUSE)
+            hurry = over and best is not None
+            await asyncio.sleep(0.01 if hurry else THINK_PAUSE)
             if self.game is not game or self.searching or document.hidden or self.watching is not None:
                 continue
             try:
                 if not hinted:
                     if game.think(THINK_SECONDS):
                         thought = here
-                elif best is not None:
-                    if best.step(SLICE_SECONDS if over else THINK_SECONDS) is not None:
+                elif grading is not None:
+                    if grading.step(THINK_SECONDS) is not None:
+                        self._grade_found()
+                elif best is not None and (hurry or ahead is None):
+                    if best.step(SLICE_SECONDS if hurry else THINK_SECONDS) is not None:
                         self._best_found()
-                elif (search := self._deal_ahead()) is not None and search.step(THINK_SECONDS):
-                    document.documentElement.dataset.dealAhead = str(search.number)  # for the tests
+                elif ahead is not None and ahead.step(THINK_SECONDS) is not None:
+                    document.documentElement.dataset.dealAhead = str(ahead.found)  # for the tests
             except Exception as error:  # thinking ahead is a nicety: never let it break the page
                 window.console.warn(f"TriPeaks stopped thinking ahead: {error!r}")
                 return
@@ -982,16 +1013,47 @@ class App:
         line.textContent = best_words(game.solitaire, game.score, known.best.score, clear)
         button.hidden = not known.best.moves
 
-    def _deal_ahead(self) -> WinnableSearch | None:
-        """The search for the next winnable deal of the game on the table under the rules of the
-        settings, while one is wanted and not yet found: started from a random deal number."""
+    def _deal_ahead(self) -> DealAhead | None:
+        """The search for the next winnable deal (of the chosen difficulty, if any) of the game on the
+        table under the rules of the settings, while one is wanted and not yet found: started from a
+        random deal number."""
         if not self.settings.winnable_only:
             return None
-        rules = self.settings.rules_for(self.game.solitaire)
-        if self.ahead is None or self.ahead.rules != rules:
-            self.ahead = WinnableSearch(random.randint(1, MAX_DEAL - 10_000), rules)
+        solitaire = self.game.solitaire
+        rules = self.settings.rules_for(solitaire)
+        grade = self.settings.difficulty if solitaire.make_grader is not None else ""
+        if self.ahead is None or not self.ahead.wanted(solitaire, rules, grade):
+            self.ahead = DealAhead(solitaire, rules, grade)
             document.documentElement.dataset.dealAhead = ""
-        return None if self.ahead.found else self.ahead
+        return None if self.ahead.found is not None else self.ahead
+
+    def _grade_ahead(self) -> DifficultySearch | None:
+        """Working out the daily deal's grade, while it is on the table and not known."""
+        game = self.game
+        key = self._best_key(game)
+        if game.daily is None or key in self.grades or game.solitaire.make_grader is None:
+            return None
+        if self.grade_search is None or self.grade_search[0] != key:
+            self.grade_search = (key, DifficultySearch(game.deal, game.rules))
+        return self.grade_search[1]
+
+    def _grade_found(self) -> None:
+        if self.grade_search is None:
+            return
+        key, search = self.grade_search
+        found = search.step(0)
+        if found is not None:
+            self.grades[key] = str(found.grade)
+            self.grade_search = None
+            self._draw_grade()
+
+    def _draw_grade(self) -> None:
+        """The deal's difficulty beside the table, once known."""
+        game = self.game
+        grade = self.grades.get(self._best_key(game))
+        el = document.getElementById("deal-grade")
+        el.hidden = grade is None
+        el.textContent = "" if grade is None else grade_words(grade, daily=game.daily is not None)
 
     async def new_deal(self, *, give_up: bool = True) -> None:
         if self.searching:
@@ -1005,15 +1067,19 @@ class App:
             assert search is not None
             self.ahead = None
             document.documentElement.dataset.dealAhead = ""
-            if not search.found:
-                self.say("Looking for a winnable deal…")
+            if search.found is None:
+                self.say(looking_for_grade(search.grade) if search.grade else "Looking for a winnable deal…")
             self.searching = True
             try:
                 number = await _in_slices(search.step)
             finally:
                 self.searching = False
+            if search.grade:
+                deal = numbered_deal(number, solitaire)
+                self.grades[solitaire.id, deal.code, rules.key] = search.grade
         self.start(Game(numbered_deal(number, solitaire), rules, number=number), give_up=give_up)
-        self.say(self._where_words())
+        grade = self.grades.get(self._best_key(self.game))
+        self.say(self._where_words() + (f" {grade_words(grade)}" if grade else ""))
 
     async def daily(self) -> None:
         """Today's deal of the game on the table (the player's calendar day), searched for in slices
@@ -1460,6 +1526,7 @@ class App:
             watching=self.watching is not None,
         )
         self._draw_best()
+        self._draw_grade()
 
     def say(self, text: str, *, announce: bool = True) -> None:
         document.getElementById("message").textContent = text
@@ -1507,6 +1574,7 @@ class App:
             "stock_move": stock_move.notation if stock_move else None,
             "game_id": self.game_id, "saving": self.store.available and not self.store.full,
             "best": None if (known := self.bests.get(self._best_key(game))) is None else known.to_dict(),
+            "grade": self.grades.get(self._best_key(game)),
             "watching": None if self.watching is None else {
                 "kind": self.watching.line.kind,
                 "start": self.watching.line.start, "step": self.watching.step,

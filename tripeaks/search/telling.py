@@ -20,14 +20,30 @@ if TYPE_CHECKING:
     from ..solitaire import Solitaire
 
 __all__ = [
-    "BEST_LINE", "WORKING_BEST", "best_line_words", "best_words", "grade_words", "looking_for_grade",
-    "score_words",
+    "ANY_GRADE", "BEST_LINE", "WORKING_BEST", "best_line_words", "best_words", "choosable_grades",
+    "grade_words", "looking_for_grade", "score_words",
 ]
 
 WORKING_BEST = "Working out the best possible score…"
 """Said while the best possible score of a game that has ended is still being worked out."""
 BEST_LINE = "Watch a best line"
 """The name of the control that shows the line that reaches the best score."""
+
+
+ANY_GRADE = "Any difficulty"
+"""The name of the choice of winnable deals of every grade."""
+
+
+def choosable_grades() -> tuple[tuple[str, str], ...]:
+    """The grades a player may ask new winnable deals to have, as (grade, its name for a control),
+    easiest first.
+
+    >>> choosable_grades()[0]
+    ('easy', 'Easy')
+    """
+    from .difficulty import Grade
+
+    return tuple((grade.value, grade.value.capitalize()) for grade in Grade if grade is not Grade.UNWINNABLE)
 
 
 def score_words(solitaire: Solitaire, score: int) -> str:
