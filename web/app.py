@@ -240,6 +240,9 @@ class App:
         self.grades: dict[tuple[str, str, str], str] = {}
         """Deals' grades once known (a deal of a chosen difficulty, the daily deal), by _best_key."""
         self.grade_search: tuple[tuple[str, str, str], DifficultySearch] | None = None
+        self.drawn_best: tuple[str | None, bool] = (None, False)  # what _draw_best last drew
+        self.key_of: tuple[Game | None, tuple[str, str, str]] = (None, ("", "", ""))
+        self.drawn_grade: str | None = None
 
     @property
     def key(self) -> str:
@@ -959,9 +962,12 @@ class App:
                 window.console.warn(f"TriPeaks stopped thinking ahead: {error!r}")
                 return
 
-    @staticmethod
-    def _best_key(game: Game) -> tuple[str, str, str]:
-        return game.solitaire.id, game.deal.code, game.rules.key
+    def _best_key(self, game: Game) -> tuple[str, str, str]:
+        """A deal and its rules, as the best scores and the grades are kept by (the last one asked
+        for is kept: a deal's code takes a while to write, and every render asks)."""
+        if self.key_of[0] is not game:
+            self.key_of = (game, (game.solitaire.id, game.deal.code, game.rules.key))
+        return self.key_of[1]
 
     def _best_ahead(self) -> BestSearch | None:
         """The search for the best possible scores of the deal on the table, while they are not known
@@ -995,23 +1001,27 @@ class App:
                     self.store.write(storage.RECORDS, records.to_json())
 
     def _draw_best(self) -> None:
-        """The end-of-game panel's line on the best possible score, and the control to watch it."""
+        """The end-of-game panel's line on the best possible score, and the control to watch it
+        (the page is touched only when they change: this runs at every render)."""
         game = self.game
-        line = document.getElementById("ending-best")
-        button = document.getElementById("watch-best")
         over = game.status is not Status.PLAYING and self.watching is None
         known = self.bests.get(self._best_key(game))
-        if not over or game.solitaire.make_best is None:
-            line.hidden = button.hidden = True
+        text: str | None = None
+        watchable = False
+        if over and game.solitaire.make_best is not None:
+            if known is None:
+                text = WORKING_BEST
+            else:
+                clear = known.best_clear.score if known.best_clear is not None else None
+                text = best_words(game.solitaire, game.score, known.best.score, clear)
+                watchable = bool(known.best.moves)
+        if (text, watchable) == self.drawn_best:
             return
-        line.hidden = False
-        if known is None:
-            line.textContent = WORKING_BEST
-            button.hidden = True
-            return
-        clear = known.best_clear.score if known.best_clear is not None else None
-        line.textContent = best_words(game.solitaire, game.score, known.best.score, clear)
-        button.hidden = not known.best.moves
+        self.drawn_best = (text, watchable)
+        line = document.getElementById("ending-best")
+        line.hidden = text is None
+        line.textContent = text or ""
+        document.getElementById("watch-best").hidden = not watchable
 
     def _deal_ahead(self) -> DealAhead | None:
         """The search for the next winnable deal (of the chosen difficulty, if any) of the game on the
@@ -1051,9 +1061,13 @@ class App:
         """The deal's difficulty beside the table, once known."""
         game = self.game
         grade = self.grades.get(self._best_key(game))
+        text = None if grade is None else grade_words(grade, daily=game.daily is not None)
+        if text == self.drawn_grade:
+            return
+        self.drawn_grade = text
         el = document.getElementById("deal-grade")
-        el.hidden = grade is None
-        el.textContent = "" if grade is None else grade_words(grade, daily=game.daily is not None)
+        el.hidden = text is None
+        el.textContent = text or ""
 
     async def new_deal(self, *, give_up: bool = True) -> None:
         if self.searching:
@@ -1101,6 +1115,7 @@ class App:
         deal = self.daily_deals.get((solitaire.id, day))
         if deal is None:
             self.say(words)
+            await asyncio.sleep(0)  # let the words show, even when the first slice finds the deal
             search = DailySearch(dt.date.fromisoformat(day), solitaire=solitaire)
             deal = self.daily_deals[solitaire.id, day] = await _in_slices(search.step)
         return deal
