@@ -606,7 +606,8 @@ class TriPeaksBest:
             else:
                 # Aspiration: ask for a winning line close to the best first, which cuts the
                 # most, then for less and less, down to the decision solver's line (which
-                # settles it). What each round proves is kept for the next.
+                # settles it). What each round proves is kept for the next, and a round that
+                # fails returns an upper bound the next round starts from.
                 gain = best.score - position.score
                 least = self._winning.score - position.score - 1
                 step = 1
@@ -615,6 +616,7 @@ class TriPeaksBest:
                     yield from self._retry(lambda: self._root(clear=True, need=need))
                     if self._value > need:
                         break
+                    gain = min(gain, self._value)  # a round that fails proves this bound
                     step *= 2
                 clear_line = self._line(clear=True)
         self._found = (best, clear_line)
