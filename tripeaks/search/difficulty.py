@@ -69,6 +69,8 @@ def grade_of(wins: int, games: int, thresholds: tuple[float, float, float]) -> G
     """The grade of a winnable deal whose no-peeking games won ``wins`` of ``games``: ``easy`` at
     a share of at least ``thresholds[0]``, ``medium`` of ``[1]``, ``hard`` of ``[2]``, else
     ``very hard``."""
+    if not 0 <= wins <= games or games <= 0:
+        raise ValueError(f"{wins} wins of {games} games is no share of games won")
     share = wins / games
     for grade, least in zip((Grade.EASY, Grade.MEDIUM, Grade.HARD), thresholds, strict=True):
         if share >= least:
