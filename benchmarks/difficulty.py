@@ -123,7 +123,8 @@ def in_pyodide(argv: list[str]) -> list[dict[str, object]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--limit", type=int, help="only the first N deals of each game")
     parser.add_argument("--game", choices=sorted(DEALS), nargs="*", help="the games (default both)")
     parser.add_argument("--random-games", type=int, default=RANDOM_GAMES,

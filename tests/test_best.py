@@ -17,7 +17,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tripeaks import (
-    EASY,
     STANDARD,
     STRICT,
     TRIANGLE,
@@ -127,7 +126,8 @@ def agrees(position: Position) -> None:
 
 # Every rule set: (passes, wrap, empty waste); the reduced sizes keep the brute force quick
 RULES = [
-    Rules(passes=p, wrap=w, empty_waste=e) for p in (1, 2, 3, None) for w in (True, False) for e in (False, True)
+    Rules(passes=p, wrap=w, empty_waste=e)
+    for p in (1, 2, 3, None) for w in (True, False) for e in (False, True)
 ]
 
 
@@ -357,7 +357,8 @@ def test_cli_best_text_and_options(capsys: pytest.CaptureFixture[str]) -> None:
     assert game.score == found["best"]["score"]
     assert main(["best", "3", "--game", "triangle", "--json"]) == 0
     found = json.loads(capsys.readouterr().out)
-    assert found["best"]["score"] == Game.from_moves(numbered_deal(3, TRIANGLE), None, found["best"]["moves"]).score
+    replayed = Game.from_moves(numbered_deal(3, TRIANGLE), None, found["best"]["moves"])
+    assert found["best"]["score"] == replayed.score
 
 
 def test_cli_best_refuses_bad_input(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from tripeaks import STRICT, TRIANGLE, TRIPEAKS, Position, Rules, numbered_deal, solve
-from tripeaks.numbered import SplitMix64
 from tripeaks.games.triangle import difficulty as triangle_difficulty
 from tripeaks.games.tripeaks import difficulty as tripeaks_difficulty
+from tripeaks.numbered import SplitMix64
 from tripeaks.search.difficulty import (
     Difficulty,
     DifficultySearch,

@@ -1,4 +1,4 @@
-"""Difficulty: each deal's grade, from how often a player who can't peek wins it; and the next deal of a grade.
+"""Difficulty: each deal's grade, from how often a player who can't peek wins it; the next deal of a grade.
 
 A deal's grade is a pure function of the deal and its rules, the same on every machine and in
 Pyodide. Each game defines its own no-peeking player (its :attr:`Solitaire.make_grader`, in
@@ -178,7 +178,9 @@ class GradeSearch:
                 return None
 
 
-def next_graded(number: int, grade: Grade | str, rules: Any = None, *, solitaire: Solitaire | None = None) -> int:
+def next_graded(
+    number: int, grade: Grade | str, rules: Any = None, *, solitaire: Solitaire | None = None
+) -> int:
     """The first deal number from ``number`` on whose grade is ``grade``."""
     found = GradeSearch(number, grade, rules, solitaire=solitaire).step()
     assert found is not None

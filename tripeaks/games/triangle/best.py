@@ -1,4 +1,4 @@
-"""Triangle's best scores: every card (52) when the game can still be won, else the most cards any line removes.
+"""Triangle's best scores: all 52 cards when the game can be won, else the most cards any line removes.
 
 The score is the cards removed. When the decision solver wins the game, its line is both
 answers. Otherwise the search is branch and bound over the cards left and the time, as the
@@ -102,7 +102,8 @@ class TriangleBest:
             line = self._replay(answer.moves)
             self._found = (line, line)
             return
-        start = (position.remaining, (1 << len(self.talon)) - 1, len(position.waste) + _SPAN * position.redeals)
+        talon = (1 << len(self.talon)) - 1
+        start = (position.remaining, talon, len(position.waste) + _SPAN * position.redeals)
         while True:
             try:
                 self._search(*start, -1)
@@ -221,7 +222,7 @@ class TriangleBest:
             places.append((trank[stock], _TALON + stock))
         if waste >= 0:
             places.append((trank[waste], _TALON + waste))
-        moves = []
+        moves: list[tuple[int, int, int, tuple[Any, ...]]] = []
         for n, (v, a) in enumerate(places):
             for w, b in places[n + 1:]:
                 if v + w == TOTAL:
