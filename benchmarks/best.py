@@ -12,7 +12,8 @@ answers, from ``time.perf_counter``), the CPU time of the searches beside the to
 sensitive to other work on a shared machine, meaningless inside Pyodide), and states examined.
 The tables every deal shares (the layout's sets of cards) are made once per process before
 the first deal: their time is printed apart. The CPU time of each deal's search is given too
-(median, p95, max): on a machine shared with other work it is the steadier figure. Every line found is replayed by the engine's own
+(median, p95, max): on a machine shared with other work it is the steadier figure. Every line
+found is replayed by the engine's own
 Game to its score, every winning line must win, and the best is never below the decision
 solver's winning line.
 """
@@ -141,7 +142,8 @@ def in_pyodide(argv: list[str]) -> list[dict[str, object]]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--limit", type=int, help="only the first N deals")
     parser.add_argument("--game", choices=sorted(DEALS), default="tripeaks")
     parser.add_argument("--rules", nargs="*", choices=RULE_SETS, help="TriPeaks rule sets (default standard)")

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from tripeaks import STRICT, TRIANGLE, TRIPEAKS, Position, Rules, numbered_deal, solve
-from tripeaks.numbered import SplitMix64
 from tripeaks.games.triangle import difficulty as triangle_difficulty
 from tripeaks.games.tripeaks import difficulty as tripeaks_difficulty
+from tripeaks.numbered import SplitMix64
 from tripeaks.search.difficulty import (
     Difficulty,
     DifficultySearch,
@@ -59,12 +59,19 @@ def test_the_rules_count() -> None:
     assert deal_seed(deal, STRICT) != deal_seed(deal, Rules())
 
 
-@pytest.mark.parametrize("game", [TRIPEAKS, TRIANGLE], ids=["tripeaks", "triangle"])
-def test_cant_be_won_exactly_when_the_solver_says_lost(game: Solitaire) -> None:
-    for number in range(1, 41):
+@pytest.mark.parametrize(
+    ("game", "numbers"),
+    [(TRIPEAKS, [*range(1, 8), 28, 36]), (TRIANGLE, range(1, 11))],
+    ids=["tripeaks", "triangle"],
+)
+def test_cant_be_won_exactly_when_the_solver_says_lost(game: Solitaire, numbers: list[int]) -> None:
+    seen = set()
+    for number in numbers:
         deal = numbered_deal(number, game)
         lost = not solve(Position.start(deal)).won
+        seen.add(lost)
         assert (difficulty(deal).grade is Grade.UNWINNABLE) == lost, number
+    assert seen == {True, False}
 
 
 @pytest.mark.parametrize(
@@ -78,7 +85,7 @@ def test_harder_grades_are_won_less_often(game: Solitaire, module: Any) -> None:
     (benchmarks/difficulty.py shows the same on the deals themselves, over 1,000 deals)."""
     won: dict[Grade, int] = {}
     played: dict[Grade, int] = {}
-    for number in range(1, 61):
+    for number in range(1, 41):
         deal = numbered_deal(number, game)
         grade = difficulty(deal).grade
         if grade is Grade.UNWINNABLE:
@@ -109,18 +116,22 @@ def test_slices_give_the_same_grade() -> None:
     assert found == difficulty(deal)
 
 
-@pytest.mark.parametrize("game", [TRIPEAKS, TRIANGLE], ids=["tripeaks", "triangle"])
-def test_the_next_deal_of_a_grade(game: Solitaire) -> None:
-    for grade in (Grade.EASY, Grade.VERY_HARD, Grade.UNWINNABLE):
-        number = next_graded(1, grade, solitaire=game)
+@pytest.mark.parametrize(
+    ("game", "grades"),
+    [(TRIPEAKS, (Grade.VERY_HARD, Grade.EASY)), (TRIANGLE, (Grade.UNWINNABLE, Grade.EASY))],
+    ids=["tripeaks", "triangle"],
+)
+def test_the_next_deal_of_a_grade(game: Solitaire, grades: tuple[Grade, Grade]) -> None:
+    for grade in grades:
+        search = GradeSearch(1, grade, solitaire=game)
+        while (number := search.step(seconds=0.01)) is None:
+            pass
+        assert search.step(0.01) == number  # found stays found
+        assert [n for n, _ in search.tried] == list(range(1, number + 1))
+        assert [g for _, g in search.tried].index(grade) == number - 1  # the first of its grade
         assert difficulty(numbered_deal(number, game)).grade is grade
-        for earlier in range(1, number):
-            assert difficulty(numbered_deal(earlier, game)).grade is not grade
-    search = GradeSearch(1, "easy", solitaire=game)
-    while (number := search.step(seconds=0.01)) is None:
-        pass
-    assert number == next_graded(1, Grade.EASY, solitaire=game)
-    assert [n for n, _ in search.tried] == list(range(1, number + 1))
+    assert next_graded(4, "medium", solitaire=game) == 4  # deal 4 is medium in both games
+    assert next_graded(1, Grade.EASY, solitaire=game) == number
 
 
 def test_the_daily_deals_grade() -> None:
@@ -137,3 +148,29 @@ def test_a_game_without_grades_says_so() -> None:
     bare = replace(TRIPEAKS, make_grader=None)
     with pytest.raises(ValueError, match="no difficulty"):
         DifficultySearch(numbered_deal(1, bare))
+
+
+def test_bad_input_is_refused() -> None:
+    with pytest.raises(ValueError, match="deal number"):
+        GradeSearch(0, Grade.EASY)
+    with pytest.raises(ValueError, match="deal number"):
+        GradeSearch(2**31, Grade.EASY)
+    with pytest.raises(ValueError):
+        GradeSearch(1, "impossible")
+    with pytest.raises(ValueError):
+        GradeSearch(1, Grade.EASY, "not rules")
+    with pytest.raises(ValueError):
+        difficulty(numbered_deal(1), "strict")  # a rules value, not its name
+    with pytest.raises(ValueError):
+        difficulty(numbered_deal(1, TRIANGLE), STRICT)  # another game's rules
+    with pytest.raises(ValueError):
+        grade_of(1, 0, (0.5, 0.3, 0.1))
+
+
+def test_the_words_for_a_grade() -> None:
+    words = TRIPEAKS.words
+    assert words.grade(Difficulty(Grade.HARD, 10, 512)) == "Difficulty: hard."
+    assert words.grade(Difficulty(Grade.UNWINNABLE, 0, 0)) == "This deal can't be won."
+    assert [words.grade_name(g) for g in Grade] == ["Easy", "Medium", "Hard", "Very hard", "Can't be won"]
+    assert Difficulty(Grade.EASY, 3, 4).to_dict() == {"grade": "easy", "wins": 3, "games": 4}
+    assert Difficulty(Grade.EASY, 3, 4).share == 0.75 and Difficulty(Grade.UNWINNABLE, 0, 0).share == 0.0

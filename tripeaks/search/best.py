@@ -1,4 +1,4 @@
-"""Best scores: the highest score any line of moves reaches from a position, and the highest of the lines that win.
+"""Best scores: the highest score any line of moves reaches and the best of the lines that win.
 
 Both are exact (proved, not estimated), with a line that reaches each, and the search runs in
 slices of time like a hint, so a page can work them out while the player plays. Each game has
@@ -32,7 +32,7 @@ __all__ = ["Best", "BestSearch", "Line", "Pause", "ScoreSearch", "Work", "find_b
 _TICK = 256  # states between looks at the clock
 
 
-class Pause(Exception):  # noqa: N818 - it is not an error: the time given ran out
+class Pause(Exception):
     """A game's search ran out of the time it was given; what it proved is kept and the next
     step carries on (raised by :meth:`Work.tick`)."""
 
@@ -102,8 +102,10 @@ class Best:
 class ScoreSearch(Protocol):
     """A game's search for the best scores of one position (made by ``Solitaire.make_best``)."""
 
-    nodes: int
-    """States examined so far."""
+    @property
+    def nodes(self) -> int:
+        """States examined so far."""
+        ...
 
     def step(self, deadline: float | None) -> tuple[Line, Line | None] | None:
         """Work until ``time.perf_counter()`` passes ``deadline`` (``None``: to the end); the two

@@ -1,4 +1,4 @@
-"""Difficulty: each deal's grade, from how often a player who can't peek wins it; and the next deal of a grade.
+"""Difficulty: each deal's grade, from how often a player who can't peek wins it; the next deal of a grade.
 
 A deal's grade is a pure function of the deal and its rules, the same on every machine and in
 Pyodide. Each game defines its own no-peeking player (its :attr:`Solitaire.make_grader`, in
@@ -69,6 +69,8 @@ def grade_of(wins: int, games: int, thresholds: tuple[float, float, float]) -> G
     """The grade of a winnable deal whose no-peeking games won ``wins`` of ``games``: ``easy`` at
     a share of at least ``thresholds[0]``, ``medium`` of ``[1]``, ``hard`` of ``[2]``, else
     ``very hard``."""
+    if not 0 <= wins <= games or games <= 0:
+        raise ValueError(f"{wins} wins of {games} games is no share of games won")
     share = wins / games
     for grade, least in zip((Grade.EASY, Grade.MEDIUM, Grade.HARD), thresholds, strict=True):
         if share >= least:
@@ -176,7 +178,9 @@ class GradeSearch:
                 return None
 
 
-def next_graded(number: int, grade: Grade | str, rules: Any = None, *, solitaire: Solitaire | None = None) -> int:
+def next_graded(
+    number: int, grade: Grade | str, rules: Any = None, *, solitaire: Solitaire | None = None
+) -> int:
     """The first deal number from ``number`` on whose grade is ``grade``."""
     found = GradeSearch(number, grade, rules, solitaire=solitaire).step()
     assert found is not None

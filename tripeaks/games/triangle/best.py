@@ -1,4 +1,4 @@
-"""Triangle's best scores: every card (52) when the game can still be won, else the most cards any line removes.
+"""Triangle's best scores: all 52 cards when the game can be won, else the most cards any line removes.
 
 The score is the cards removed. When the decision solver wins the game, its line is both
 answers. Otherwise the search is branch and bound over the cards left and the time, as the
@@ -32,6 +32,13 @@ _SPAN = 25  # times per pass: boundaries 0 to 24
 _TALON = 28  # bit 28 + j of a class mask is talon card j
 
 
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low
+
+
 class TriangleBest:
     """The search for a Triangle position's best scores (see :mod:`tripeaks.search.best`)."""
 
@@ -54,6 +61,9 @@ class TriangleBest:
         for j, r in enumerate(self.trank):
             self.of_value[r] |= 1 << (_TALON + j)
         self.most_redeals = position.rules.redeals
+        self.above = layout.above
+        self._of_pair = [self.of_value[v] | self.of_value[TOTAL - v] if 0 < v < 7 else 0 for v in range(14)]
+        self._pairs: dict[int, int] = {}
         self._memo: dict[tuple[int, int], list[tuple[int, bool, int]]] = {}
         self._choice: dict[tuple[int, int, int], tuple[Any, ...]] = {}
 
@@ -92,7 +102,8 @@ class TriangleBest:
             line = self._replay(answer.moves)
             self._found = (line, line)
             return
-        start = (position.remaining, (1 << len(self.talon)) - 1, len(position.waste) + _SPAN * position.redeals)
+        talon = (1 << len(self.talon)) - 1
+        start = (position.remaining, talon, len(position.waste) + _SPAN * position.redeals)
         while True:
             try:
                 self._search(*start, -1)
@@ -117,6 +128,12 @@ class TriangleBest:
         behind = talon & ((1 << boundary) - 1)
         waste = behind.bit_length() - 1 if behind else -1
         return stock, waste
+
+    def _canonical(self, talon: int, time: int) -> int:
+        """The time with the boundary just after the waste's top: the times between two talon
+        cards left are the same state."""
+        behind = talon & ((1 << time % _SPAN) - 1)
+        return time - time % _SPAN + behind.bit_length()
 
     def _kings(self, layout: int, talon: int, time: int) -> tuple[int, int, list[int]]:
         """The state once every king showing is taken (again and again, as more show), and the
@@ -147,14 +164,48 @@ class TriangleBest:
                 return layout, talon, taken
 
     def _bound(self, layout: int, talon: int) -> int:
-        """The most cards that can still go: of each pair of values, twice as many as the
-        scarcer value has, and every king."""
+        """The most cards that can still go: every king, and for each pair of values twice the
+        most pairs of them that could ever meet (two layout cards never do when one lies on the
+        other; a talon card may meet any card)."""
         both = layout | talon << _TALON
         of_value = self.of_value
         total = (both & of_value[KING]).bit_count()
+        pairs = self._pairs
         for v in range(1, 7):
-            total += 2 * min((both & of_value[v]).bit_count(), (both & of_value[TOTAL - v]).bit_count())
+            key = both & self._of_pair[v]
+            found = pairs.get(key)
+            if found is None:
+                found = pairs[key] = self._matching(key & of_value[v], key & of_value[TOTAL - v])
+            total += found
         return total
+
+    def _matching(self, left: int, right: int) -> int:
+        """Twice the most disjoint pairs of a card in ``left`` with one in ``right`` that can meet."""
+        meets = self._meets
+        lows = [low for low in _bits(left)]
+        highs = [high for high in _bits(right)]
+        if not lows or not highs:
+            return 0
+        match: dict[int, int] = {}
+
+        def augment(low: int, seen: set[int]) -> bool:
+            for high in highs:
+                if high in seen or not meets(low, high):
+                    continue
+                seen.add(high)
+                if high not in match or augment(match[high], seen):
+                    match[high] = low
+                    return True
+            return False
+
+        return 2 * sum(augment(low, set()) for low in lows)
+
+    def _meets(self, a: int, b: int) -> bool:
+        """Whether the cards at places ``a`` and ``b`` (as single bits) can ever both be available."""
+        if a >> _TALON or b >> _TALON:
+            return True
+        above = self.above
+        return not (above[a.bit_length() - 1] & b or above[b.bit_length() - 1] & a)
 
     def _moves(self, layout: int, talon: int, time: int) -> list[tuple[int, int, int, tuple[Any, ...]]]:
         """(layout, talon, time, move) for each move: the pairs (two places), then a draw or a redeal."""
@@ -171,7 +222,7 @@ class TriangleBest:
             places.append((trank[stock], _TALON + stock))
         if waste >= 0:
             places.append((trank[waste], _TALON + waste))
-        moves = []
+        moves: list[tuple[int, int, int, tuple[Any, ...]]] = []
         for n, (v, a) in enumerate(places):
             for w, b in places[n + 1:]:
                 if v + w == TOTAL:
@@ -192,6 +243,7 @@ class TriangleBest:
         """The most cards a line removes from the state: exactly when above ``need``, else a proved
         upper bound no higher than ``need``."""
         layout, talon, taken = self._kings(layout, talon, time)
+        time = self._canonical(talon, time)
         kings = len(taken)
         need -= kings
         key = (layout, talon)
@@ -213,7 +265,10 @@ class TriangleBest:
         for new_layout, new_talon, new_time, move in self._moves(layout, talon, time):
             gain = 2 if move[0] == "pair" else 0
             floor = need if need > best else best
-            if gain + self._bound(new_layout, new_talon) <= floor:
+            most = gain + self._bound(new_layout, new_talon)
+            if most <= floor:
+                if most > ceiling:
+                    ceiling = most  # a move cut unseen may still be worth this much
                 continue
             got = gain + self._search(new_layout, new_talon, new_time, floor - gain)
             if got > floor:
@@ -242,6 +297,7 @@ class TriangleBest:
 
         while True:
             layout, talon, taken = self._kings(layout, talon, time)
+            time = self._canonical(talon, time)
             moves.extend(Move.play(card(place)) for place in taken)
             pick = self._choice.get((layout, talon, time), ("stop",))
             if pick[0] == "stop":

@@ -158,7 +158,8 @@ class TriangleGrader:
             self._result = Difficulty(Grade.UNWINNABLE, 0, 0)
             return
         rank = [card.rank if card is not None else 0 for card in position.cards]
-        wins = int(blind_game(position, rank, [c.rank for c in position.stock], [c.rank for c in position.waste]))
+        stock, waste = [c.rank for c in position.stock], [c.rank for c in position.waste]
+        wins = int(blind_game(position, rank, stock, waste))
         deal = Deal(tuple(c for c in position.cards if c is not None), position.waste[0], position.stock,
                     position.solitaire)
         rng = SplitMix64(deal_seed(deal, position.rules))

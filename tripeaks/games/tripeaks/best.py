@@ -1,4 +1,4 @@
-"""TriPeaks' best scores: the highest classic score any line reaches from a position, and the highest of the winning lines.
+"""TriPeaks' best scores: the highest classic score any line reaches, and the highest of the winning lines.
 
 The score decomposes: a run of ``k`` cards scores 1 + 2 + … + k, each draw or reset costs 5
 and ends the run, and the peaks add 15, 15 and 30. A line may stop anywhere (a draw only
@@ -150,7 +150,9 @@ class _Relaxed:
     then the relaxed value; worked out once per set and top rank, as met).
     """
 
-    def __init__(self, sets: _Sets, ranks: list[int], wrap: bool, within: int, penalty: int = DRAW_PENALTY) -> None:
+    def __init__(
+        self, sets: _Sets, ranks: list[int], wrap: bool, within: int, penalty: int = DRAW_PENALTY
+    ) -> None:
         self.sets = sets
         self.penalty = penalty
         self.rank = ranks
@@ -168,7 +170,8 @@ class _Relaxed:
         # not under it, and not on it with other cards between
         layout = sets.layout
         self.support = [
-            self.near[r] & ~layout.beneath[slot] & ~(layout.above[slot] & ~layout.covered_by[slot]) if r else 0
+            self.near[r] & ~layout.beneath[slot] & ~(layout.above[slot] & ~layout.covered_by[slot])
+            if r else 0
             for slot, r in enumerate(ranks)
         ]
         self.within = within
@@ -245,12 +248,10 @@ class _Relaxed:
         """An upper bound on what a line can add from set ``s`` with ``top`` on the waste and a
         run of ``run`` cards under way (``run`` 0 just after a draw)."""
         best = 0
-        k = 0
-        for v in self._vector(s, top):
+        for k, v in enumerate(self._vector(s, top)):
             v += k * run + _TRI[k]
             if v > best:
                 best = v
-            k += 1
         return best
 
     def _build(self) -> Iterator[None]:
@@ -275,12 +276,10 @@ class _Relaxed:
                     got = first.get(key)
                     if got is None:
                         got = 0
-                        k = 0
-                        for v in vector(child, r):
+                        for k, v in enumerate(vector(child, r)):
                             v += gain[k]
                             if v > got:
                                 got = v
-                            k += 1
                         first[key] = got
                 else:
                     got = drawn[child]
@@ -507,10 +506,7 @@ class _LastPass:
                     goes_on = 0
                 else:
                     after = search(child, i + 1, floor - points + penalty) - penalty
-                    if clear:
-                        got = points + after
-                        goes_on = 1
-                    elif after > 0:
+                    if clear or after > 0:
                         got = points + after
                         goes_on = 1
                     else:
@@ -606,15 +602,17 @@ class TriPeaksBest:
             else:
                 # Aspiration: ask for a winning line close to the best first, which cuts the
                 # most, then for less and less, down to the decision solver's line (which
-                # settles it). What each round proves is kept for the next.
+                # settles it). What each round proves is kept for the next, and a round that
+                # fails returns an upper bound the next round starts from.
                 gain = best.score - position.score
                 least = self._winning.score - position.score - 1
                 step = 1
                 while True:
                     need = max(gain - step, least)
-                    yield from self._retry(lambda: self._root(clear=True, need=need))
+                    yield from self._retry(lambda need=need: self._root(clear=True, need=need))
                     if self._value > need:
                         break
+                    gain = min(gain, self._value)  # a round that fails proves this bound
                     step *= 2
                 clear_line = self._line(clear=True)
         self._found = (best, clear_line)
@@ -686,7 +684,8 @@ class TriPeaksBest:
             k = cards[s] - cards[child]
             points = k * run + _TRI[k] + earned[child] - earned[s]
             if child and i < last:
-                moves.append((points + (value[child] - DRAW_PENALTY if clear else drawn[child]), points, child))
+                then = value[child] - DRAW_PENALTY if clear else drawn[child]
+                moves.append((points + then, points, child))
             elif clear and child:
                 continue  # the stock is empty: a winning line must clear now
             else:
@@ -766,6 +765,7 @@ class TriPeaksBest:
             tick()
             i = len(lp.seq) - 1 - len(stock) if waste else -1
             nowrap, pick = last_root(lp, s, i, top, run, need)
+            move: Any
             if nowrap > need:
                 best, move, ceiling = nowrap, ("last", lp, i, top, pick), nothing
             else:
