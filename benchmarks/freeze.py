@@ -87,10 +87,10 @@ def best_game_over(page: Page) -> None:
     import json
     import random
 
-    from tripeaks import Game, Status, numbered_deal
+    from tripeaks import STRICT, Game, Status, numbered_deal
 
     chooser = random.Random(17)
-    game = Game(numbered_deal(149), "strict", number=149)
+    game = Game(numbered_deal(149), STRICT, number=149)
     while game.status is Status.PLAYING:
         game.push(chooser.choice(game.legal_moves))
     envelope = {"schema": 1, "rev": 1, "tab": "bench", "id": "lost", "time": 0, "save": game.to_json()}

@@ -1012,8 +1012,7 @@ class App:
             if known is None:
                 text = WORKING_BEST
             else:
-                clear = known.best_clear.score if known.best_clear is not None else None
-                text = best_words(game.solitaire, game.score, known.best.score, clear)
+                text = best_words(game.solitaire, game.score, known)
                 watchable = bool(known.best.moves)
         if (text, watchable) == self.drawn_best:
             return
@@ -1021,7 +1020,9 @@ class App:
         line = document.getElementById("ending-best")
         line.hidden = text is None
         line.textContent = text or ""
-        document.getElementById("watch-best").hidden = not watchable
+        button = document.getElementById("watch-best")
+        button.hidden = not watchable
+        button.textContent = game.solitaire.words.watch(False)
 
     def _deal_ahead(self) -> DealAhead | None:
         """The search for the next winnable deal (of the chosen difficulty, if any) of the game on the

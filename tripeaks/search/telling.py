@@ -1,13 +1,11 @@
-"""What a player reads about the searches' answers beside the table: a deal's best possible score
-next to theirs, and a deal's difficulty. Game-independent: each game's units come from its words.
+"""What a player reads about the searches' answers beside the table, besides what each game's words
+say (``Words.compared``, ``best_clear_score``, ``grade_name``): the end-of-game line on the best score,
+the line to it, a deal's difficulty. Game-independent: each game's units come from its words.
 
->>> from tripeaks import TRIANGLE, TRIPEAKS
->>> best_words(TRIPEAKS, 40, 88, 88)
-'Your score: 40 points. The best possible on this deal: 88 points, also by a line that wins.'
->>> best_words(TRIPEAKS, 40, 61, 55)
-'Your score: 40 points. The best possible on this deal: 61 points; the best of a line that wins: 55.'
->>> best_words(TRIANGLE, 30, 41, None)
-'Your score: 30 cards removed. The best possible on this deal: 41 cards removed; no line wins it.'
+>>> from tripeaks import Position, TRIPEAKS, numbered_deal
+>>> from tripeaks.search.best import find_best
+>>> best_words(TRIPEAKS, 40, find_best(Position.start(numbered_deal(1))))
+'Your score: 40 (the best possible: 88). The best score of a line that clears the peaks: 88.'
 >>> grade_words("very hard", daily=True)
 'Difficulty of the daily deal: very hard.'
 """
@@ -18,16 +16,15 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..solitaire import Solitaire
+    from .best import Best
 
 __all__ = [
-    "ANY_GRADE", "BEST_LINE", "WORKING_BEST", "best_line_words", "best_words", "choosable_grades",
+    "ANY_GRADE", "WORKING_BEST", "best_line_words", "best_words", "choosable_grades",
     "grade_words", "looking_for_grade", "score_words",
 ]
 
 WORKING_BEST = "Working out the best possible score…"
 """Said while the best possible score of a game that has ended is still being worked out."""
-BEST_LINE = "Watch a best line"
-"""The name of the control that shows the line that reaches the best score."""
 
 
 ANY_GRADE = "Any difficulty"
@@ -41,9 +38,11 @@ def choosable_grades() -> tuple[tuple[str, str], ...]:
     >>> choosable_grades()[0]
     ('easy', 'Easy')
     """
+    from ..registry import DEFAULT_GAME
     from .difficulty import Grade
 
-    return tuple((grade.value, grade.value.capitalize()) for grade in Grade if grade is not Grade.UNWINNABLE)
+    name = DEFAULT_GAME.words.grade_name
+    return tuple((grade.value, name(grade.value)) for grade in Grade if grade is not Grade.UNWINNABLE)
 
 
 def score_words(solitaire: Solitaire, score: int) -> str:
@@ -51,15 +50,11 @@ def score_words(solitaire: Solitaire, score: int) -> str:
     return f"{score} {one if abs(score) == 1 else many}"
 
 
-def best_words(solitaire: Solitaire, score: int, best: int, best_clear: int | None) -> str:
-    """The player's score beside the best any line reaches and the best of the lines that win."""
-    said = f"Your score: {score_words(solitaire, score)}. The best possible on this deal: " \
-        f"{score_words(solitaire, best)}"
-    if best_clear is None:
-        return said + "; no line wins it."
-    if best_clear == best:
-        return said + ", also by a line that wins."
-    return said + f"; the best of a line that wins: {best_clear}."
+def best_words(solitaire: Solitaire, score: int, best: Best) -> str:
+    """The end-of-game panel's line: the player's score beside the best any line reaches, and the
+    best of the lines that win, in the game's own words."""
+    words = solitaire.words
+    return f"{words.compared(score, best)} {words.best_clear_score(best)}"
 
 
 def best_line_words(solitaire: Solitaire, best: int, moves: int) -> str:
