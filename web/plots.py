@@ -116,11 +116,12 @@ def calendar(chart: Any) -> str:
 
 
 def figure(chart: Any) -> str:
-    """The chart in a figure with its title; an empty chart is its sentence alone."""
+    """The chart in a figure with its title; an empty chart is its sentence alone (which names it)."""
     title = escape(str(chart.title))
-    head = f'<figure class="chart" data-chart="{escape(str(chart.id))}"><figcaption>{title}</figcaption>'
+    figure = f'<figure class="chart" data-chart="{escape(str(chart.id))}">'
     if chart.empty:
-        return head + f'<p class="chart-empty">{escape(str(chart.text))}</p></figure>'
+        return figure + f'<p class="chart-empty">{escape(str(chart.text))}</p></figure>'
+    head = figure + f"<figcaption>{title}</figcaption>"
     draw = {"line": line, "bars": bars, "calendar": calendar}[str(chart.kind)]
     key = "".join(
         f'<span class="{escape(str(mark))}">{escape(str(words))}</span>' for mark, words in chart.key
