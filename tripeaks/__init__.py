@@ -23,6 +23,16 @@ from .numbered import MAX_DEAL, daily_seed, deal_from_seed, numbered_deal
 from .position import Place, Position, Status
 from .records import InvalidRecordsError, Records, Stats, records_key
 from .registry import DEFAULT_GAME, GAMES, TRIANGLE, TRIPEAKS, find_game, game_of, game_of_rules
+from .search.best import Best, BestSearch, Line, find_best
+from .search.difficulty import (
+    Difficulty,
+    DifficultySearch,
+    Grade,
+    GradeSearch,
+    daily_difficulty,
+    difficulty,
+    next_graded,
+)
 from .search.hint import Hint
 from .search.winnable import DailySearch, WinnableSearch, daily_deal, next_winnable
 from .solitaire import Choice, Solitaire
@@ -46,11 +56,17 @@ __all__ = [
     "STRICT",
     "TRIANGLE",
     "TRIPEAKS",
+    "Best",
+    "BestSearch",
     "Card",
     "Choice",
     "DailySearch",
     "Deal",
+    "Difficulty",
+    "DifficultySearch",
     "Game",
+    "Grade",
+    "GradeSearch",
     "Hint",
     "IllegalMoveError",
     "InvalidCardError",
@@ -59,6 +75,7 @@ __all__ = [
     "InvalidRecordsError",
     "InvalidSaveError",
     "Layout",
+    "Line",
     "Move",
     "MoveKind",
     "Place",
@@ -78,12 +95,16 @@ __all__ = [
     "__version__",
     "adjacent",
     "daily_deal",
+    "daily_difficulty",
     "daily_seed",
     "deal_from_seed",
+    "difficulty",
+    "find_best",
     "find_game",
     "game_of",
     "game_of_rules",
     "neighbours",
+    "next_graded",
     "next_winnable",
     "numbered_deal",
     "rank_label",
