@@ -174,3 +174,16 @@ def test_the_words_for_a_grade() -> None:
     assert [words.grade_name(g) for g in Grade] == ["Easy", "Medium", "Hard", "Very hard", "Can't be won"]
     assert Difficulty(Grade.EASY, 3, 4).to_dict() == {"grade": "easy", "wins": 3, "games": 4}
     assert Difficulty(Grade.EASY, 3, 4).share == 0.75 and Difficulty(Grade.UNWINNABLE, 0, 0).share == 0.0
+
+
+def test_cli_grade(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from tripeaks.cli import main
+
+    assert main(["grade", "1"]) == 0
+    assert capsys.readouterr().out.startswith("Difficulty: hard.\n")
+    assert main(["grade", "2", "--game", "triangle", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"grade": "can't be won", "wins": 0, "games": 0}
+    assert main(["grade", "nonsense"]) == 2
+    assert "neither a deal number nor a deal code" in capsys.readouterr().err

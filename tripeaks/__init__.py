@@ -23,6 +23,16 @@ from .numbered import MAX_DEAL, daily_seed, deal_from_seed, numbered_deal
 from .position import Place, Position, Status
 from .records import Imported, InvalidRecordsError, Played, Records, Stats, import_records, records_key
 from .registry import DEFAULT_GAME, GAMES, TRIANGLE, TRIPEAKS, find_game, game_of, game_of_rules
+from .search.best import Best, BestSearch, Line, find_best
+from .search.difficulty import (
+    Difficulty,
+    DifficultySearch,
+    Grade,
+    GradeSearch,
+    daily_difficulty,
+    difficulty,
+    next_graded,
+)
 from .search.hint import Hint
 from .search.winnable import DailySearch, WinnableSearch, daily_deal, next_winnable
 from .solitaire import Choice, Solitaire
@@ -46,11 +56,17 @@ __all__ = [
     "STRICT",
     "TRIANGLE",
     "TRIPEAKS",
+    "Best",
+    "BestSearch",
     "Card",
     "Choice",
     "DailySearch",
     "Deal",
+    "Difficulty",
+    "DifficultySearch",
     "Game",
+    "Grade",
+    "GradeSearch",
     "Hint",
     "IllegalMoveError",
     "Imported",
@@ -60,6 +76,7 @@ __all__ = [
     "InvalidRecordsError",
     "InvalidSaveError",
     "Layout",
+    "Line",
     "Move",
     "MoveKind",
     "Place",
@@ -80,13 +97,17 @@ __all__ = [
     "__version__",
     "adjacent",
     "daily_deal",
+    "daily_difficulty",
     "daily_seed",
     "deal_from_seed",
+    "difficulty",
+    "find_best",
     "find_game",
     "game_of",
     "game_of_rules",
     "import_records",
     "neighbours",
+    "next_graded",
     "next_winnable",
     "numbered_deal",
     "rank_label",

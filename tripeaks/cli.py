@@ -170,6 +170,25 @@ def _add_best(sub: Any) -> None:
     best.add_argument("deal", help="a deal number or code")
     _add_rules(best)
     best.add_argument("--json", action="store_true", help="print one JSON object")
+    grade = sub.add_parser("grade", help="a deal's difficulty: easy, medium, hard, very hard or can't be won")
+    grade.add_argument("deal", help="a deal number or code")
+    _add_rules(grade)
+    grade.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _grade(args: argparse.Namespace) -> int:
+    from .search.difficulty import difficulty
+
+    game = _game(args, args.deal)
+    deal, _ = _deal_arg(args.deal, game)
+    found = difficulty(deal, _rules(args, game))
+    if args.json:
+        print(json.dumps(found.to_dict()))
+        return 0
+    print(game.words.grade(found))
+    if found.games:
+        print(f"(the no-peeking player won {found.wins} of {found.games} games)")
+    return 0
 
 
 def _best(args: argparse.Namespace) -> int:
@@ -197,6 +216,8 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
     try:
         if args.command == "best":
             return _best(args)
+        if args.command == "grade":
+            return _grade(args)
         if args.command == "games":
             return _games()
         if args.command == "deal":
