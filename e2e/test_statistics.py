@@ -13,8 +13,7 @@ from game_support import open_game, playable_slots, storage
 from playwright.sync_api import Page, expect
 from test_game_storage import set_storage
 
-from tripeaks import TRIANGLE, TRIPEAKS
-from tripeaks.charts import charts
+from tripeaks import TRIANGLE, TRIPEAKS, game_charts
 from tripeaks.records import Played, Records
 
 RECORDS = "tripeaks:v1:records"
@@ -56,11 +55,11 @@ def test_the_charts_are_drawn_with_their_text_alternatives_and_fit_a_phone(page:
     ))
     for solitaire in (TRIPEAKS, TRIANGLE):
         section = page.locator(f'#stats-body section[data-game="{solitaire.id}"]')
-        for chart in charts(records, solitaire, today):
+        for chart in game_charts(records, solitaire, today):
             svg = section.locator(f'figure[data-chart="{chart.id}"] svg[role="img"]')
             expect(svg).to_have_attribute("aria-label", chart.text)
         ids = section.locator("figure").evaluate_all("els => els.map(el => el.dataset.chart)")
-        assert ids == [chart.id for chart in charts(records, solitaire, today)]
+        assert ids == [chart.id for chart in game_charts(records, solitaire, today)]
     assert "best-share" not in page.locator("#stats-body figure").evaluate_all(
         "els => els.map(el => el.dataset.chart)"
     )  # no game knows its deal's best yet: no chart of it, rather than a made-up one

@@ -7,8 +7,8 @@ import datetime as dt
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tripeaks import TRIANGLE, TRIPEAKS
-from tripeaks.charts import CALENDAR_WEEKS, charts, daily_chart, run_chart, score_chart
+from tripeaks import TRIANGLE, TRIPEAKS, game_charts
+from tripeaks.charts import CALENDAR_WEEKS, daily_chart, run_chart, score_chart
 from tripeaks.records import Played, Records
 
 DAY = 1_764_547_200  # 2026-12-01 00:00 UTC
@@ -23,7 +23,7 @@ def game(n: int, **fields: object) -> Played:
 
 
 def test_no_games_yet_says_so_in_every_chart() -> None:
-    for chart in charts(Records(), TRIPEAKS, dt.date(2026, 12, 1)):
+    for chart in game_charts(Records(), TRIPEAKS, dt.date(2026, 12, 1)):
         assert chart.text
         if chart.kind != "calendar":
             assert chart.empty and "no games" in chart.text
@@ -31,16 +31,16 @@ def test_no_games_yet_says_so_in_every_chart() -> None:
 
 def test_the_best_share_chart_waits_for_a_known_best() -> None:
     records = Records().with_games([game(1)])
-    assert "best-share" not in [c.id for c in charts(records, TRIPEAKS, dt.date(2026, 12, 1))]
+    assert "best-share" not in [c.id for c in game_charts(records, TRIPEAKS, dt.date(2026, 12, 1))]
     records = records.with_games([game(2, score=30, best=60, won=True)])
-    shown = {c.id: c for c in charts(records, TRIPEAKS, dt.date(2026, 12, 1))}
+    shown = {c.id: c for c in game_charts(records, TRIPEAKS, dt.date(2026, 12, 1))}
     assert [p.value for p in shown["best-share"].points] == [0.5]
     assert "50% on average" in shown["best-share"].text
 
 
 def test_triangle_has_no_run_chart_and_counts_cards() -> None:
     records = Records().with_games([game(1, rules="triangle:standard", score=40)])
-    ids = [c.id for c in charts(records, TRIANGLE, dt.date(2026, 12, 1))]
+    ids = [c.id for c in game_charts(records, TRIANGLE, dt.date(2026, 12, 1))]
     assert "runs" not in ids
     assert "40 cards removed" in score_chart(records, TRIANGLE).text
     assert score_chart(records, TRIPEAKS).empty

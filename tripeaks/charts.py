@@ -32,8 +32,8 @@ __all__ = [
     "Chart",
     "Point",
     "best_share_chart",
-    "charts",
     "daily_chart",
+    "game_charts",
     "run_chart",
     "score_chart",
     "win_rate_chart",
@@ -246,7 +246,7 @@ def daily_chart(records: Records, solitaire: Solitaire, today: dt.date,
                  (("won", "Won"), ("lost", "Played, not won"), ("none", "Not played")))
 
 
-def charts(records: Records, solitaire: Solitaire, today: dt.date) -> tuple[Chart, ...]:
+def game_charts(records: Records, solitaire: Solitaire, today: dt.date) -> tuple[Chart, ...]:
     """Every chart worth showing for ``solitaire``, in order: scores, the share of the best score
     (once some game knows its deal's best), win rates, longest runs (where runs count), dailies."""
     shown = [score_chart(records, solitaire)]

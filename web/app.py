@@ -36,35 +36,40 @@ from table import TableView, clock, deal_title, stock_kinds, stock_shows, target
 from tripeaks import (
     DRAW,
     GAMES,
+    LOOKING,
     MAX_DEAL,
+    MAX_IMPORT,
+    WORKING_BEST,
+    Best,
+    BestSearch,
     Card,
     DailySearch,
     Deal,
+    DifficultySearch,
     Game,
+    GradeSearch,
     IllegalMoveError,
     InvalidMoveError,
+    InvalidRecordsError,
     Move,
     MoveKind,
     Position,
     Records,
     Solitaire,
     Status,
-    WinnableSearch,
-    find_game,
-    numbered_deal,
-    records_key,
-)
-from tripeaks.charts import charts
-from tripeaks.records import MAX_IMPORT, InvalidRecordsError, import_records
-from tripeaks.search.best import Best, BestSearch
-from tripeaks.search.difficulty import DifficultySearch, GradeSearch
-from tripeaks.search.telling import WORKING_BEST, best_words, grade_words, looking_for_grade
-from tripeaks.search.watch import (
-    LOOKING,
     Watch,
     WatchSearch,
+    WinnableSearch,
     back_words,
     best_watch,
+    best_words,
+    find_game,
+    game_charts,
+    grade_words,
+    import_records,
+    looking_for_grade,
+    numbered_deal,
+    records_key,
     step_words,
     take_over_words,
 )
@@ -1450,7 +1455,7 @@ class App:
         table = self._stats_table(solitaire, current)
         if not table:
             return ""
-        figures = "".join(plots.figure(chart) for chart in charts(self.records, solitaire, today))
+        figures = "".join(plots.figure(chart) for chart in game_charts(self.records, solitaire, today))
         return table.replace("</section>", f'<div class="charts">{figures}</div></section>')
 
     def _show_stats(self) -> None:

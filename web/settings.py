@@ -7,8 +7,7 @@ from typing import Any
 
 from dom import escape, nothing
 
-from tripeaks import DEFAULT_GAME, Solitaire, find_game
-from tripeaks.search.telling import ANY_GRADE, choosable_grades
+from tripeaks import ANY_GRADE, DEFAULT_GAME, Solitaire, choosable_grades, find_game
 
 SCHEMA = 2
 _MOTIONS = ("auto", "reduce", "full")
