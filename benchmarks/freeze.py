@@ -12,9 +12,13 @@ search took in all. Scenarios, each in a fresh browser context (a first visit):
   thinking ahead      Strict deal 225485716 (lost) left on the table for 4 s, nothing pressed
   winnable new deals  "winnable deals only" on, New deal five times (Standard)
   daily deal          the Daily deal button
+  best score          Strict deal 149 on the table until its best possible score is worked out
+  best, game over     a lost game of Strict deal 149 loaded: its best score is worked out in longer
+                      slices, since its end-of-game panel waits for it
+  graded new deals    "winnable deals only" with the difficulty "easy", New deal three times
 and the same four in Triangle: the hint on deal 520 (lost, about 68,000 states to prove it: the slowest
 of deals 1 to 3,000 for the solver of 2026-12-02), deal 1661 (lost, the next slowest) left to think,
-five winnable new deals, and Triangle's daily deal.
+five winnable new deals, and Triangle's daily deal; and Triangle's best score, deal 5.
 
 `--only triangle` (or `tripeaks`) runs one game's scenarios.
 """
@@ -33,6 +37,7 @@ from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
+sys.path.insert(0, str(ROOT))
 
 from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 from serve import make_server  # noqa: E402
@@ -73,6 +78,39 @@ def winnable_deals(page: Page) -> None:
         message_is(page, "m.startsWith('Deal')")
 
 
+def best_known(page: Page) -> None:
+    page.wait_for_function("document.documentElement.dataset.bestKnown === '1'", timeout=TIMEOUT_MS)
+
+
+def best_game_over(page: Page) -> None:
+    """A lost game of the deal on the table put in storage and the page reloaded with it."""
+    import json
+    import random
+
+    from tripeaks import STRICT, Game, Status, numbered_deal
+
+    chooser = random.Random(17)
+    game = Game(numbered_deal(149), STRICT, number=149)
+    while game.status is Status.PLAYING:
+        game.push(chooser.choice(game.legal_moves))
+    envelope = {"schema": 1, "rev": 1, "tab": "bench", "id": "lost", "time": 0, "save": game.to_json()}
+    page.evaluate("s => localStorage.setItem('tripeaks:v1:game', s)", json.dumps(envelope))
+    page.goto(page.url.split("?")[0])
+    ready(page)
+    page.evaluate("window.__long.length = 0")
+    best_known(page)
+
+
+def graded_deals(page: Page) -> None:
+    page.click("#settings-open")
+    page.check('input[name="winnable_only"]')
+    page.select_option("#difficulty", "easy")
+    page.click("#settings-save")
+    for _ in range(3):
+        page.click("#new")
+        message_is(page, "m.startsWith('Deal')")
+
+
 def daily(page: Page) -> None:
     page.click("#daily")
     message_is(page, "m.startsWith('Daily')")
@@ -83,10 +121,14 @@ SCENARIOS: list[tuple[str, str, Callable[[Page], None]]] = [
     ("thinking ahead", "?deal=225485716&rules=strict", think_ahead),
     ("winnable new deals", "?deal=5&rules=standard", winnable_deals),
     ("daily deal", "?deal=5&rules=standard", daily),
+    ("best score", "?deal=149&rules=strict", best_known),
+    ("best, game over", "?deal=5&rules=strict", best_game_over),
+    ("graded new deals", "?deal=5&rules=standard", graded_deals),
     ("Triangle hint, lost", "?game=triangle&deal=520", hint_lost),
     ("Triangle thinking", "?game=triangle&deal=1661", think_ahead),
     ("Triangle winnable", "?game=triangle&deal=5", winnable_deals),
     ("Triangle daily", "?game=triangle&deal=5", daily),
+    ("Triangle best", "?game=triangle&deal=5", best_known),
 ]
 
 

@@ -17,6 +17,7 @@ from tripeaks import (
     Move,
     MoveKind,
     Position,
+    Records,
     Solitaire,
     find_game,
     numbered_deal,
@@ -136,3 +137,8 @@ def storage(page: Page) -> dict[str, str]:
 
 def notices(page: Page) -> str:
     return page.inner_text("#notices")
+
+
+def records_of(text: str) -> dict[str, dict[str, Any]]:
+    """Stored records as every rule set's figures (the engine adds up the games kept one by one)."""
+    return {key: stats.to_dict() for key, stats in Records.from_json(text).items()}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from game_support import engine_game, open_game, playable_slots, state, storage
+from game_support import engine_game, open_game, playable_slots, records_of, state, storage
 from playwright.sync_api import Page, expect
 
 from tripeaks import Position, Rules, numbered_deal, solve
@@ -69,7 +69,7 @@ def test_hints_winnable_deals_and_statistics_under_the_empty_waste(page: Page) -
     page.keyboard.press("d")
     page.keyboard.press("n")  # the game given up counts under its own rule set
     page.wait_for_function(f"JSON.parse(window.tripeaksState()).number !== {data['number']}")
-    records = json.loads(storage(page)["tripeaks:v1:records"])
-    assert records["rules"]["standard-emptywaste"]["played"] == 1
+    records = records_of(storage(page)["tripeaks:v1:records"])
+    assert records["standard-emptywaste"]["played"] == 1
     page.click("#stats-open")
     expect(page.locator("#stats-body tr.current")).to_contain_text("Standard, empty waste")

@@ -11,6 +11,7 @@ from game_support import (
     engine_game,
     make_move,
     open_game,
+    records_of,
     solution,
     state,
     storage,
@@ -61,8 +62,8 @@ def test_a_deal_is_won_by_clicks_and_undone_past_the_end(page: Page) -> None:
     expect(row).to_contain_text("Standard")
     expect(row.locator("td").nth(0)).to_have_text("1")  # played
     expect(row.locator("td").nth(1)).to_have_text("1")  # won
-    records = json.loads(storage(page)["tripeaks:v1:records"])
-    assert records["rules"]["triangle:standard"]["won"] == 1 and "standard" not in records["rules"]
+    records = records_of(storage(page)["tripeaks:v1:records"])
+    assert records["triangle:standard"]["won"] == 1 and "standard" not in records
 
 
 def focused(page: Page) -> str | None:

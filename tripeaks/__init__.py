@@ -9,6 +9,7 @@
 """
 
 from .cards import DECK, Card, rank_label, rank_phrase
+from .charts import Chart, Point, game_charts
 from .deal import Deal
 from .errors import IllegalMoveError, InvalidCardError, InvalidDealError, InvalidMoveError, InvalidSaveError
 from .game import Game
@@ -21,9 +22,38 @@ from .layout import Layout
 from .moves import DRAW, REDEAL, RESET, Move, MoveKind
 from .numbered import MAX_DEAL, daily_seed, deal_from_seed, numbered_deal
 from .position import Place, Position, Status
-from .records import InvalidRecordsError, Records, Stats, records_key
+from .records import (
+    MAX_IMPORT,
+    Imported,
+    InvalidRecordsError,
+    Played,
+    Records,
+    Stats,
+    import_records,
+    records_key,
+)
 from .registry import DEFAULT_GAME, GAMES, TRIANGLE, TRIPEAKS, find_game, game_of, game_of_rules
+from .search.best import Best, BestSearch, Line, find_best
+from .search.difficulty import (
+    Difficulty,
+    DifficultySearch,
+    Grade,
+    GradeSearch,
+    daily_difficulty,
+    difficulty,
+    next_graded,
+)
 from .search.hint import Hint
+from .search.telling import (
+    ANY_GRADE,
+    WORKING_BEST,
+    best_line_words,
+    best_words,
+    choosable_grades,
+    grade_words,
+    looking_for_grade,
+)
+from .search.watch import LOOKING, Watch, WatchSearch, back_words, best_watch, step_words, take_over_words
 from .search.winnable import DailySearch, WinnableSearch, daily_deal, next_winnable
 from .solitaire import Choice, Solitaire
 from .solving import Result, Solution, Solver, solve
@@ -31,13 +61,16 @@ from .solving import Result, Solution, Solver, solve
 __version__ = "0.2.0"
 
 __all__ = [
+    "ANY_GRADE",
     "DECK",
     "DEFAULT_GAME",
     "DRAW",
     "DRAW_PENALTY",
     "EASY",
     "GAMES",
+    "LOOKING",
     "MAX_DEAL",
+    "MAX_IMPORT",
     "PEAK_BONUS",
     "REDEAL",
     "RESET",
@@ -46,22 +79,34 @@ __all__ = [
     "STRICT",
     "TRIANGLE",
     "TRIPEAKS",
+    "WORKING_BEST",
+    "Best",
+    "BestSearch",
     "Card",
+    "Chart",
     "Choice",
     "DailySearch",
     "Deal",
+    "Difficulty",
+    "DifficultySearch",
     "Game",
+    "Grade",
+    "GradeSearch",
     "Hint",
     "IllegalMoveError",
+    "Imported",
     "InvalidCardError",
     "InvalidDealError",
     "InvalidMoveError",
     "InvalidRecordsError",
     "InvalidSaveError",
     "Layout",
+    "Line",
     "Move",
     "MoveKind",
     "Place",
+    "Played",
+    "Point",
     "Position",
     "Records",
     "Result",
@@ -74,20 +119,37 @@ __all__ = [
     "TriPeaksPosition",
     "TrianglePosition",
     "TriangleRules",
+    "Watch",
+    "WatchSearch",
     "WinnableSearch",
     "__version__",
     "adjacent",
+    "back_words",
+    "best_line_words",
+    "best_watch",
+    "best_words",
+    "choosable_grades",
     "daily_deal",
+    "daily_difficulty",
     "daily_seed",
     "deal_from_seed",
+    "difficulty",
+    "find_best",
     "find_game",
+    "game_charts",
     "game_of",
     "game_of_rules",
+    "grade_words",
+    "import_records",
+    "looking_for_grade",
     "neighbours",
+    "next_graded",
     "next_winnable",
     "numbered_deal",
     "rank_label",
     "rank_phrase",
     "records_key",
     "solve",
+    "step_words",
+    "take_over_words",
 ]

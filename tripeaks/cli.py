@@ -161,13 +161,63 @@ def _parser() -> argparse.ArgumentParser:
                        help="processes to solve on (at most one per deal and per core)")
     stats.add_argument("--budget", type=_positive, default=DEFAULT_BUDGET)
     stats.add_argument("--shortest", action="store_true")
+    _add_best(sub)
     return parser
+
+
+def _add_best(sub: Any) -> None:
+    best = sub.add_parser("best", help="the best score any line reaches, and the best of the winning lines")
+    best.add_argument("deal", help="a deal number or code")
+    _add_rules(best)
+    best.add_argument("--json", action="store_true", help="print one JSON object")
+    grade = sub.add_parser("grade", help="a deal's difficulty: easy, medium, hard, very hard or can't be won")
+    grade.add_argument("deal", help="a deal number or code")
+    _add_rules(grade)
+    grade.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _grade(args: argparse.Namespace) -> int:
+    from .search.difficulty import difficulty
+
+    game = _game(args, args.deal)
+    deal, _ = _deal_arg(args.deal, game)
+    found = difficulty(deal, _rules(args, game))
+    if args.json:
+        print(json.dumps(found.to_dict()))
+        return 0
+    print(game.words.grade(found))
+    if found.games:
+        print(f"(the no-peeking player won {found.wins} of {found.games} games)")
+    return 0
+
+
+def _best(args: argparse.Namespace) -> int:
+    from .search.best import find_best
+
+    game = _game(args, args.deal)
+    deal, _ = _deal_arg(args.deal, game)
+    found = find_best(Position.start(deal, _rules(args, game)))
+    if args.json:
+        print(json.dumps(found.to_dict()))
+        return 0
+    for name, line in (("best", found.best), ("best winning", found.best_clear)):
+        if line is None:
+            print(f"{name}: none, no line wins")
+            continue
+        print(f"{name}: {line.score} in {len(line.moves)} moves")
+        print(" ".join(move.notation for move in line.moves))
+    print(f"({found.nodes:,} states, {found.seconds:.3f} s)")
+    return 0
 
 
 def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = input) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
+        if args.command == "best":
+            return _best(args)
+        if args.command == "grade":
+            return _grade(args)
         if args.command == "games":
             return _games()
         if args.command == "deal":

@@ -19,6 +19,8 @@ from .moves import Move, MoveKind, not_a_move
 if TYPE_CHECKING:
     from .cards import Card
     from .position import Position, Status
+    from .search.best import Best, ScoreSearch
+    from .search.difficulty import Difficulty, Grader
     from .solving import Solver
 
 __all__ = ["Choice", "RuleSet", "Solitaire", "Words", "name_key"]
@@ -161,6 +163,38 @@ class Words:
         """The heading and the text shown over the table when the game ends."""
         return self.status(position.status()), self.end(position)
 
+    # The best scores of a deal (tripeaks.search.best) and its difficulty (tripeaks.search.difficulty)
+
+    def best_score(self, best: Best) -> str:
+        """The best score a deal allows: ``The best score this deal allows: 1,234.``"""
+        return f"The best score this deal allows: {best.best.score:,}."
+
+    def best_clear_score(self, best: Best) -> str:
+        """The best score of the lines that win, or that none wins."""
+        if best.best_clear is None:
+            return "No line wins this deal."
+        return f"The best score of a winning line: {best.best_clear.score:,}."
+
+    def compared(self, score: int, best: Best) -> str:
+        """A player's score beside the best possible: ``Your score: 40 (the best possible: 88).``"""
+        if score >= best.best.score:
+            return f"Your score: {score:,}, the best this deal allows."
+        return f"Your score: {score:,} (the best possible: {best.best.score:,})."
+
+    def watch(self, clear: bool) -> str:
+        """The label of the button that replays a best line (``clear``: the best winning line)."""
+        return "Watch the best winning line" if clear else "Watch a best line"
+
+    def grade(self, difficulty: Difficulty) -> str:
+        """A deal's difficulty in a sentence: ``Difficulty: hard.`` or ``This deal can't be won.``"""
+        if not difficulty.games:
+            return "This deal can't be won."
+        return f"Difficulty: {difficulty.grade.value}."
+
+    def grade_name(self, grade: str) -> str:
+        """A grade as a settings choice reads it: ``Very hard``, ``Can't be won``."""
+        return grade[0].upper() + grade[1:]
+
     help: tuple[str, ...] = ()
     """How to play, a paragraph each, for a player reading the page."""
 
@@ -169,6 +203,9 @@ class Words:
     )
     """The statistics worth showing for this game (of :class:`~tripeaks.records.Stats`'
     fields and ``win_rate``), in order."""
+
+    score_units: tuple[str, str] = ("point", "points")
+    """What a score counts, one and many, for a sentence about scores (``40 points``)."""
 
     notation = ""
     """How the game's moves are written, in a few words for a message about a move written wrongly."""
@@ -214,6 +251,10 @@ class Solitaire:
     """Added to a deal number to make its generator's seed (see :mod:`tripeaks.numbered`)."""
     make_solver: Callable[[Position], Solver] = field(repr=False)
     """A solver for the deal a position belongs to."""
+    make_best: Callable[[Position], ScoreSearch] | None = field(default=None, repr=False)
+    """The search for a position's best scores (see :mod:`tripeaks.search.best`), if the game has one."""
+    make_grader: Callable[[Position], Grader] | None = field(default=None, repr=False)
+    """The work out of a deal's difficulty from its start (see :mod:`tripeaks.search.difficulty`)."""
 
     def __repr__(self) -> str:
         return f"find_game({self.id!r})"

@@ -14,6 +14,7 @@ import asyncio
 import datetime as dt
 import json
 import random
+import time
 from collections.abc import Callable, Coroutine
 from dataclasses import replace
 from typing import Any
@@ -21,6 +22,7 @@ from typing import Any
 import address
 import embedding
 import keys
+import plots
 import storage
 from dom import closest, escape, nothing, on
 from drag import Drag
@@ -34,28 +36,51 @@ from table import TableView, clock, deal_title, stock_kinds, stock_shows, target
 from tripeaks import (
     DRAW,
     GAMES,
+    LOOKING,
     MAX_DEAL,
+    MAX_IMPORT,
+    WORKING_BEST,
+    Best,
+    BestSearch,
     Card,
     DailySearch,
     Deal,
+    DifficultySearch,
     Game,
+    GradeSearch,
     IllegalMoveError,
     InvalidMoveError,
+    InvalidRecordsError,
     Move,
     MoveKind,
     Position,
     Records,
     Solitaire,
     Status,
+    Watch,
+    WatchSearch,
     WinnableSearch,
+    back_words,
+    best_watch,
+    best_words,
     find_game,
+    game_charts,
+    grade_words,
+    import_records,
+    looking_for_grade,
     numbered_deal,
     records_key,
+    step_words,
+    take_over_words,
 )
 
 SLICE_SECONDS = 0.08  # engine searches (hints, winnable and daily deals) work this long between frames
 THINK_SECONDS = 0.03  # thinking ahead works this long at a time, in the page's idle moments
 THINK_PAUSE = 0.05  # and then leaves the page alone this long (input waits at most a slice)
+# The best-score search overshoots the time it is given (by tens of ms in CPython, twice that in the
+# browser; benchmarks/freeze.py): it gets shorter slices, longer ones once the game is over.
+BEST_SECONDS = 0.012
+BEST_OVER_SECONDS = 0.04
 
 _STAT_HEADINGS = {
     "played": "Played", "won": "Won", "win_rate": "Win rate", "streak": "Streak",
@@ -64,6 +89,47 @@ _STAT_HEADINGS = {
 }
 
 Envelope = dict[str, Any]
+
+
+class DealAhead:
+    """The search for the next deal New deal gives, looked for while the player plays: a winnable
+    one (the engine's WinnableSearch) or, with a difficulty chosen, one of that grade (GradeSearch)."""
+
+    def __init__(self, solitaire: Solitaire, rules: Any, grade: str) -> None:
+        self.solitaire, self.rules, self.grade = solitaire, rules, grade
+        start = random.randint(1, MAX_DEAL - 10_000)
+        self.search: WinnableSearch | GradeSearch = (
+            GradeSearch(start, grade, rules, solitaire=solitaire) if grade else WinnableSearch(start, rules)
+        )
+        self.found: int | None = None
+
+    def wanted(self, solitaire: Solitaire, rules: Any, grade: str) -> bool:
+        return (solitaire, rules, grade) == (self.solitaire, self.rules, self.grade)
+
+    def step(self, seconds: float | None) -> int | None:
+        if self.found is None:
+            self.found = self.search.step(seconds)
+        return self.found
+
+
+class Watching:
+    """A line shown on the table: the game it is shown on (the line's moves to redo), and the game
+    it came from, back on the table when watching stops."""
+
+    def __init__(self, line: Watch, shown: Game, real: Game, real_id: str) -> None:
+        self.line = line
+        self.shown = shown
+        self.real = real
+        self.real_id = real_id
+        self.playing = False
+
+    @property
+    def steps(self) -> int:
+        return len(self.line.moves)
+
+    @property
+    def step(self) -> int:
+        return self.shown.moves_made - self.line.start
 
 
 def _new_id() -> str:
@@ -164,7 +230,7 @@ class App:
         self.conflict = False
         self.searching = False
         self.think_wake = asyncio.Event()  # set whenever the table is drawn: something new to think about
-        self.ahead: WinnableSearch | None = None  # the next winnable deal, looked for as the player plays
+        self.ahead: DealAhead | None = None  # the next winnable deal, looked for as the player plays
         self.daily_deals: dict[tuple[str, str], Deal] = {}  # a game's deal of a day, once searched for
         self.wired = False
         self.drag: Drag | None = None
@@ -174,6 +240,18 @@ class App:
         self.last_tick = float(window.performance.now())
         self.on_yes: Callable[[], None] | None = None
         self.live_flip = False
+        self.watching: Watching | None = None
+        """The line shown on the table, while one is watched."""
+        self.bests: dict[tuple[str, str, str], Best] = {}
+        """Each deal's best possible scores under its rules, once worked out (by _best_key)."""
+        self.best_search: tuple[tuple[str, str, str], BestSearch] | None = None
+        """The best-score search under way, for the deal of that key."""
+        self.grades: dict[tuple[str, str, str], str] = {}
+        """Deals' grades once known (a deal of a chosen difficulty, the daily deal), by _best_key."""
+        self.grade_search: tuple[tuple[str, str, str], DifficultySearch] | None = None
+        self.drawn_best: tuple[str | None, bool] = (None, False)  # what _draw_best last drew
+        self.key_of: tuple[Game | None, tuple[str, str, str]] = (None, ("", "", ""))
+        self.drawn_grade: str | None = None
 
     @property
     def key(self) -> str:
@@ -368,6 +446,10 @@ class App:
         on(form, "submit", self._settings_submit)
         on(document.getElementById("settings-cancel"), "click", lambda e: self.dialog.dialog.close())
         on(document.getElementById("stats-close"), "click", lambda e: self._close("stats"))
+        on(document.getElementById("stats-export"), "click", lambda e: self._export_stats())
+        on(document.getElementById("stats-import-open"), "click",
+           lambda e: document.getElementById("stats-import").click())
+        on(document.getElementById("stats-import"), "change", self._import_chosen)
         on(document.getElementById("help-close"), "click", lambda e: self._close("help"))
         on(document.getElementById("confirm-yes"), "click", self._confirm_yes)
         on(document.getElementById("confirm-no"), "click", lambda e: self._close("confirm"))
@@ -393,6 +475,8 @@ class App:
 
     def start(self, game: Game, game_id: str | None = None, *, give_up: bool = True) -> None:
         """Put ``game`` on the table; the game it replaces counts as given up if it was in play."""
+        if self.watching is not None:
+            self._end_watch()
         if give_up:
             self._give_up()
         self.notices.hide("continue")
@@ -419,6 +503,8 @@ class App:
         left is kept as it is, to be continued."""
         if solitaire is self.game.solitaire:
             return
+        if self.watching is not None:
+            self._end_watch()
         if self.searching:
             self._remember_game(self.game.solitaire)
             self.say("Wait a moment: the page is still looking for a deal.")
@@ -453,7 +539,7 @@ class App:
 
     def _card_click(self, event: Any) -> None:
         el = closest(event, "[data-slot]")
-        if el is None:
+        if el is None or self.watching is not None:
             return
         if self.drag is not None and self.drag.just_dragged:
             self.drag.just_dragged = False
@@ -461,6 +547,8 @@ class App:
         self.tap(f"slot:{el.dataset.slot}")
 
     def _stock_click(self, event: Any) -> None:
+        if self.watching is not None:
+            return
         if self.drag is not None and self.drag.just_dragged:
             self.drag.just_dragged = False
             return
@@ -470,6 +558,8 @@ class App:
             self.stock_action()
 
     def _waste_click(self, event: Any) -> None:
+        if self.watching is not None:
+            return
         if self.drag is not None and self.drag.just_dragged:
             self.drag.just_dragged = False
             return
@@ -503,6 +593,9 @@ class App:
         choosing = tag == "input" and str(target.type) in ("radio", "checkbox")
         if tag in ("select", "textarea") or (tag == "input" and not choosing):
             return  # typing: the keys are the field's
+        if self.watching is not None:
+            self._watch_key(event, tag)
+            return
         command = keys.command(event)
         if command is None or (choosing and command.startswith("move:")):
             return  # arrows on a radio button choose among its options
@@ -545,6 +638,7 @@ class App:
         game = self.game
         if (
             str(document.visibilityState) == "visible"
+            and self.watching is None
             and game.moves_made > 0
             and game.status is Status.PLAYING
         ):
@@ -629,7 +723,7 @@ class App:
         game = self.game
         position = game.position
         card = self._card_at(source)
-        if card is None or where is None:
+        if card is None or where is None or self.watching is not None:
             return
         legal = position.legal_moves()
         if where in ("waste-pile", "waste"):
@@ -723,6 +817,8 @@ class App:
 
     def act(self, name: str) -> None:
         game = self.game
+        if self.watching is not None and not name.startswith("watch"):
+            return  # the table's controls are out of reach while a line is watched
         if name in (str(kind) for kind in stock_kinds(game)):
             move = Move(MoveKind(name))
             if move in game.legal_moves:
@@ -754,6 +850,14 @@ class App:
             self.dialog.dialog.showModal()
         elif name == "stats":
             self._show_stats()
+        elif name in ("watch", "watch-start"):
+            self._spawn(self.watch(from_start=name == "watch-start"))
+        elif name == "watch-best":
+            known = self.bests.get(self._best_key(game))
+            if known is not None and self.watching is None:
+                self._show_line(best_watch(game.solitaire, known.best))
+        elif name.startswith("watch-") and name != "watch-best" and self.watching is not None:
+            self._watch_act(name[6:])
         elif name == "help":
             self._show_help()
 
@@ -774,6 +878,12 @@ class App:
         )
         game = self.game
         status = game.status
+        if self.watching is not None:  # a line watched: its words say it all, nothing is saved
+            self.sound.play("win" if status is Status.WON and noise != "undo" else noise)
+            self.say(words)
+            self._draw_watch()
+            self._frame_next()
+            return
         if status is not Status.PLAYING and noise != "undo":
             words += " " + game.solitaire.words.end(game.position)
             self.sound.play("win" if status is Status.WON else "lose")
@@ -823,42 +933,151 @@ class App:
         self.save()
 
     async def _think_ahead(self) -> None:
-        """While the player thinks, work out the hint for the position on the table in short
-        slices (``Game.think``), so that asking for it answers at once: proving a deal lost can
-        take a second or more in the browser. Then, with winnable deals only, the next deal
-        (``_deal_ahead``), so that a new deal is dealt at once."""
+        """While the player thinks, work out in short slices what the page will be asked for: first
+        the hint for the position on the table (``Game.think``), so that asking for it answers at
+        once (proving a deal lost can take a second or more in the browser); then the daily deal's
+        grade; then, with winnable deals only, the next deal (``_deal_ahead``), so that a new deal
+        is dealt at once, and the deal's best possible score (``_best_ahead``), so that the end of
+        the game shows it at once. Once the game is over, the best score comes first, in longer
+        slices: its panel waits for it."""
         thought = None  # the position whose hint is worked out
         while True:
             game = self.game
             here = (id(game), game.moves_made, game.position)
-            hinted = here == thought or game.status is not Status.PLAYING
-            if hinted and self._deal_ahead() is None:
+            over = game.status is not Status.PLAYING
+            hinted = here == thought or over
+            grading, best, ahead = self._grade_ahead(), self._best_ahead(), self._deal_ahead()
+            if hinted and grading is None and best is None and ahead is None:
                 self.think_wake.clear()
                 await self.think_wake.wait()  # nothing to do until the table changes
                 continue
-            await asyncio.sleep(THINK_PAUSE)
-            if self.game is not game or self.searching or document.hidden:
+            hurry = over and best is not None
+            await asyncio.sleep(0.01 if hurry else THINK_PAUSE)
+            if self.game is not game or self.searching or document.hidden or self.watching is not None:
                 continue
             try:
                 if not hinted:
                     if game.think(THINK_SECONDS):
                         thought = here
-                elif (search := self._deal_ahead()) is not None and search.step(THINK_SECONDS):
-                    document.documentElement.dataset.dealAhead = str(search.number)  # for the tests
+                elif grading is not None:
+                    if grading.step(THINK_SECONDS) is not None:
+                        self._grade_found()
+                elif best is not None and (hurry or ahead is None):
+                    if best.step(BEST_OVER_SECONDS if hurry else BEST_SECONDS) is not None:
+                        self._best_found()
+                elif ahead is not None and ahead.step(THINK_SECONDS) is not None:
+                    document.documentElement.dataset.dealAhead = str(ahead.found)  # for the tests
             except Exception as error:  # thinking ahead is a nicety: never let it break the page
                 window.console.warn(f"TriPeaks stopped thinking ahead: {error!r}")
                 return
 
-    def _deal_ahead(self) -> WinnableSearch | None:
-        """The search for the next winnable deal of the game on the table under the rules of the
-        settings, while one is wanted and not yet found: started from a random deal number."""
+    def _best_key(self, game: Game) -> tuple[str, str, str]:
+        """A deal and its rules, as the best scores and the grades are kept by (the last one asked
+        for is kept: a deal's code takes a while to write, and every render asks)."""
+        if self.key_of[0] is not game:
+            self.key_of = (game, (game.solitaire.id, game.deal.code, game.rules.key))
+        return self.key_of[1]
+
+    def _best_ahead(self) -> BestSearch | None:
+        """The search for the best possible scores of the deal on the table, while they are not known
+        (worked out from the deal's start, so once for every game of that deal and rules)."""
+        game = self.game
+        key = self._best_key(game)
+        if key in self.bests or game.solitaire.make_best is None:
+            return None
+        if self.best_search is None or self.best_search[0] != key:
+            self.best_search = (key, BestSearch(game.start))
+        return self.best_search[1]
+
+    def _best_found(self) -> None:
+        """The best-score search just ended: keep its answer, show it if the game is over, and put it
+        in the record of a game of that deal already counted."""
+        if self.best_search is None:
+            return
+        key, search = self.best_search
+        found = search.step(0)
+        if found is None:
+            return
+        self.bests[key] = found
+        self.best_search = None
+        document.documentElement.dataset.bestKnown = "1"  # for the tests and benchmarks/freeze.py
+        if self._best_key(self.game) == key:
+            self._draw_best()
+            if self.game_id in self.store.finished_ids():
+                records = self._stored_records().knowing_best(self.game_id, found.best.score)
+                if records != self.records:
+                    self.records = records
+                    self.store.write(storage.RECORDS, records.to_json())
+
+    def _draw_best(self) -> None:
+        """The end-of-game panel's line on the best possible score, and the control to watch it
+        (the page is touched only when they change: this runs at every render)."""
+        game = self.game
+        over = game.status is not Status.PLAYING and self.watching is None
+        known = self.bests.get(self._best_key(game))
+        text: str | None = None
+        watchable = False
+        if over and game.solitaire.make_best is not None:
+            if known is None:
+                text = WORKING_BEST
+            else:
+                text = best_words(game.solitaire, game.score, known)
+                watchable = bool(known.best.moves)
+        if (text, watchable) == self.drawn_best:
+            return
+        self.drawn_best = (text, watchable)
+        line = document.getElementById("ending-best")
+        line.hidden = text is None
+        line.textContent = text or ""
+        button = document.getElementById("watch-best")
+        button.hidden = not watchable
+        button.textContent = game.solitaire.words.watch(False)
+
+    def _deal_ahead(self) -> DealAhead | None:
+        """The search for the next winnable deal (of the chosen difficulty, if any) of the game on the
+        table under the rules of the settings, while one is wanted and not yet found: started from a
+        random deal number."""
         if not self.settings.winnable_only:
             return None
-        rules = self.settings.rules_for(self.game.solitaire)
-        if self.ahead is None or self.ahead.rules != rules:
-            self.ahead = WinnableSearch(random.randint(1, MAX_DEAL - 10_000), rules)
+        solitaire = self.game.solitaire
+        rules = self.settings.rules_for(solitaire)
+        grade = self.settings.difficulty if solitaire.make_grader is not None else ""
+        if self.ahead is None or not self.ahead.wanted(solitaire, rules, grade):
+            self.ahead = DealAhead(solitaire, rules, grade)
             document.documentElement.dataset.dealAhead = ""
-        return None if self.ahead.found else self.ahead
+        return None if self.ahead.found is not None else self.ahead
+
+    def _grade_ahead(self) -> DifficultySearch | None:
+        """Working out the daily deal's grade, while it is on the table and not known."""
+        game = self.game
+        key = self._best_key(game)
+        if game.daily is None or key in self.grades or game.solitaire.make_grader is None:
+            return None
+        if self.grade_search is None or self.grade_search[0] != key:
+            self.grade_search = (key, DifficultySearch(game.deal, game.rules))
+        return self.grade_search[1]
+
+    def _grade_found(self) -> None:
+        if self.grade_search is None:
+            return
+        key, search = self.grade_search
+        found = search.step(0)
+        if found is not None:
+            self.grades[key] = str(found.grade)
+            self.grade_search = None
+            self._draw_grade()
+
+    def _draw_grade(self) -> None:
+        """The deal's difficulty beside the table, once known."""
+        game = self.game
+        grade = self.grades.get(self._best_key(game))
+        text = None if grade is None else grade_words(grade, daily=game.daily is not None)
+        if text == self.drawn_grade:
+            return
+        self.drawn_grade = text
+        el = document.getElementById("deal-grade")
+        el.hidden = text is None
+        el.textContent = text or ""
 
     async def new_deal(self, *, give_up: bool = True) -> None:
         if self.searching:
@@ -872,15 +1091,19 @@ class App:
             assert search is not None
             self.ahead = None
             document.documentElement.dataset.dealAhead = ""
-            if not search.found:
-                self.say("Looking for a winnable deal…")
+            if search.found is None:
+                self.say(looking_for_grade(search.grade) if search.grade else "Looking for a winnable deal…")
             self.searching = True
             try:
                 number = await _in_slices(search.step)
             finally:
                 self.searching = False
+            if search.grade:
+                deal = numbered_deal(number, solitaire)
+                self.grades[solitaire.id, deal.code, rules.key] = search.grade
         self.start(Game(numbered_deal(number, solitaire), rules, number=number), give_up=give_up)
-        self.say(self._where_words())
+        grade = self.grades.get(self._best_key(self.game))
+        self.say(self._where_words() + (f" {grade_words(grade)}" if grade else ""))
 
     async def daily(self) -> None:
         """Today's deal of the game on the table (the player's calendar day), searched for in slices
@@ -902,22 +1125,211 @@ class App:
         deal = self.daily_deals.get((solitaire.id, day))
         if deal is None:
             self.say(words)
+            await asyncio.sleep(0)  # let the words show, even when the first slice finds the deal
             search = DailySearch(dt.date.fromisoformat(day), solitaire=solitaire)
             deal = self.daily_deals[solitaire.id, day] = await _in_slices(search.step)
         return deal
 
+    # Watching a line
+
+    async def watch(self, *, from_start: bool = False) -> None:
+        """Show a winning line on the table: from the latest position of this game that could still
+        be won, or from the deal's start; searched for in slices, like a hint."""
+        game = self.game
+        if self.searching or self.watching is not None:
+            return
+        search = WatchSearch(game, from_start=from_start)
+        self.searching = True
+        try:
+            found = search.step(SLICE_SECONDS)
+            if found is None:
+                self.say(LOOKING)
+                found = await _in_slices(search.step)
+        finally:
+            self.searching = False
+        if self.game is not game:
+            return  # the player moved on meanwhile
+        if not found.moves:
+            self.say(found.text)
+            return
+        self._show_line(found)
+
+    def _show_line(self, found: Watch) -> None:
+        """Put ``found``'s line on the table to watch, at its start."""
+        game = self.game
+        self.watching = Watching(found, found.game(game), game, self.game_id)
+        self.game = self.watching.shown
+        self.selected = None
+        self.hinted, self.hint_control = frozenset(), None
+        self.view.forget()
+        self._show_watch(True)
+        self._frame_next()
+        self.say(found.text)
+        document.getElementById("watch-next").focus()
+
+    def _show_watch(self, shown: bool) -> None:
+        document.getElementById("watch").hidden = not shown
+        if shown and self.watching is not None:
+            document.getElementById("watch-title").textContent = self.watching.line.title
+        controls = document.getElementById("controls")
+        if shown:
+            controls.setAttribute("inert", "")
+            self._draw_watch()
+        else:
+            controls.removeAttribute("inert")
+
+    def _draw_watch(self) -> None:
+        watching = self.watching
+        if watching is None:
+            return
+        step, steps = watching.step, watching.steps
+        document.getElementById("watch-step").textContent = f"Move {step} of {steps}"
+        document.getElementById("watch-back").disabled = step <= 0
+        document.getElementById("watch-next").disabled = step >= steps
+        play = document.getElementById("watch-play")
+        play.textContent = "Pause" if watching.playing else "Play"
+        play.setAttribute("aria-pressed", "true" if watching.playing else "false")
+        play.disabled = step >= steps and not watching.playing
+
+    def _frame_next(self) -> None:
+        """Frame the cards (or the stock's control) of the line's next move, as a hint frames them."""
+        watching = self.watching
+        if watching is None:
+            return
+        game = watching.shown
+        move = game.redo_moves[0] if game.can_redo else None
+        position = game.position
+        self.hinted, self.hint_control = frozenset(), None
+        if move is not None and move.kind is MoveKind.PLAY:
+            self.hinted = frozenset(t for c in move.cards if (t := target_of(position, c)))
+        elif move is not None:
+            self.hint_control = str(move.kind)
+        self.render()
+
+    def _watch_key(self, event: Any, tag: str) -> None:
+        key = str(event.key)
+        if tag in ("select", "input", "textarea"):
+            return
+        actions = {"ArrowRight": "next", "ArrowLeft": "back", "Escape": "stop", "p": "play", "P": "play"}
+        if key in actions:
+            event.preventDefault()
+            self._watch_act(actions[key])
+
+    def _watch_act(self, name: str) -> None:
+        watching = self.watching
+        if watching is None:
+            return
+        if name == "next":
+            watching.playing = False
+            self._watch_step(forward=True)
+        elif name == "back":
+            watching.playing = False
+            self._watch_step(forward=False)
+        elif name == "play":
+            watching.playing = not watching.playing
+            if watching.playing:
+                if watching.step >= watching.steps:
+                    watching.playing = False
+                else:
+                    self._spawn(self._watch_play(watching))
+            self._draw_watch()
+        elif name == "take":
+            self._take_over()
+        elif name == "stop":
+            self._end_watch()
+            self.render()
+            self.say(f"Back to your game. {self._where_words()}")
+            focus = document.getElementById("watch-latest")
+            if not focus.hidden:
+                focus.focus()
+
+    def _watch_step(self, *, forward: bool) -> bool:
+        """One move of the line forward (a redo) or back (an undo), announced; whether there was one."""
+        watching = self.watching
+        if watching is None:
+            return False
+        game = watching.shown
+        step, steps = watching.step, watching.steps
+        started = float(window.performance.now())
+        before = game.position
+        if forward:
+            if step >= steps:
+                return False
+            move = game.redo_moves[0]
+            cards = self._moving(before, move)
+            rects = self.view.before_move(before, cards)
+            game.redo()
+            words = step_words(before, move, game.position, step + 1, steps)
+            noise = "play" if move.kind is MoveKind.PLAY else "draw"
+        else:
+            if step <= 0:
+                return False
+            move = game.moves[-1]
+            cards = move.cards if move.kind is MoveKind.PLAY else (
+                (before.waste[-1],) if move.kind is MoveKind.DRAW and before.waste else ()
+            )
+            rects = self.view.before_move(before, cards)
+            game.undo()
+            words = back_words(before, move, game.position, step - 1, steps)
+            noise = "undo"
+        self._moved(cards, rects, words, noise, started)
+        return True
+
+    async def _watch_play(self, watching: Watching) -> None:
+        """Play the line on at the chosen speed, until its end, a pause or the end of watching."""
+        while self.watching is watching and watching.playing:
+            try:
+                seconds = float(str(document.getElementById("watch-speed").value))
+            except ValueError:
+                seconds = 0.8
+            await asyncio.sleep(max(0.1, min(seconds, 5.0)))
+            if self.watching is not watching or not watching.playing:
+                return
+            if not self._watch_step(forward=True) or watching.step >= watching.steps:
+                watching.playing = False
+                self._draw_watch()
+
+    def _end_watch(self) -> None:
+        """Put the game watched from back on the table."""
+        watching, self.watching = self.watching, None
+        if watching is None:
+            return
+        watching.playing = False
+        self.game, self.game_id = watching.real, watching.real_id
+        self.view.forget()
+        self._show_watch(False)
+
+    def _take_over(self) -> None:
+        """The line's game, at the step shown, becomes the player's game: a new game, with a hint."""
+        watching = self.watching
+        if watching is None:
+            return
+        step, steps, shown = watching.step, watching.steps, watching.shown
+        self._end_watch()
+        self.start(shown, give_up=False)
+        self.say(take_over_words(step, steps))
+        target = next(iter(self.view.focusable(shown)), None)
+        if target is not None:
+            self.view.element(target).focus()
+
     # Records and saving
 
-    def _record(self, game: Game, game_id: str) -> None:
+    def _stored_records(self) -> Records:
+        """The records as stored now (another tab may have added to them), else those in memory."""
         records, _ = self.store.read_json(storage.RECORDS, Records.from_json)
-        base = records if isinstance(records, Records) else self.records
-        self.records = base.record(game)
+        return records if isinstance(records, Records) else self.records
+
+    def _record(self, game: Game, game_id: str) -> None:
+        known = self.bests.get(self._best_key(game))
+        self.records = self._stored_records().record(
+            game, id=game_id, ended=int(time.time()), best=None if known is None else known.best.score
+        )
         self.store.write(storage.RECORDS, self.records.to_json())
         self.store.mark_finished(game_id)
         self._storage_notice()
 
     def save(self) -> None:
-        if self.defer_save or self.conflict or not self.store.available:
+        if self.defer_save or self.conflict or not self.store.available or self.watching is not None:
             return
         if self.store.changed_elsewhere(self.key):
             self._on_conflict()
@@ -1038,19 +1450,74 @@ class App:
             "</table></section>"
         )
 
+    def _stats_section(self, solitaire: Solitaire, current: str | None, today: dt.date) -> str:
+        """A game's table of figures and its charts (drawn by plots from the engine's Charts)."""
+        table = self._stats_table(solitaire, current)
+        if not table:
+            return ""
+        figures = "".join(plots.figure(chart) for chart in game_charts(self.records, solitaire, today))
+        return table.replace("</section>", f'<div class="charts">{figures}</div></section>')
+
     def _show_stats(self) -> None:
-        records, _ = self.store.read_json(storage.RECORDS, Records.from_json)
-        if isinstance(records, Records):
-            self.records = records
+        self._fill_stats()
+        document.getElementById("stats-message").textContent = ""
+        document.getElementById("stats").showModal()
+
+    def _fill_stats(self) -> None:
+        self.records = self._stored_records()
         here = self.game.solitaire
-        tables = [self._stats_table(here, self.game.rules.key)]
-        tables += [self._stats_table(game, None) for game in GAMES if game is not here]
-        body = "".join(tables) + (
+        today = dt.date.fromisoformat(_today())
+        sections = [self._stats_section(here, self.game.rules.key, today)]
+        sections += [self._stats_section(game, None, today) for game in GAMES if game is not here]
+        body = "".join(sections) + (
             "<p><small>Personal bests (best score, fastest win) count only games won without a "
             "hint.</small></p>"
         )
         document.getElementById("stats-body").innerHTML = body
-        document.getElementById("stats").showModal()
+
+    def _export_stats(self) -> None:
+        """Download every statistic and personal best as the engine writes them."""
+        text = self._stored_records().to_json(indent=1)
+        options = to_js({"type": "application/json"}, dict_converter=Object.fromEntries)
+        blob = window.Blob.new(to_js([text]), options)
+        url = window.URL.createObjectURL(blob)
+        link = document.createElement("a")
+        link.href = url
+        link.download = f"tripeaks-statistics-{_today()}.json"
+        document.body.appendChild(link)
+        link.click()
+        link.remove()
+        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 10_000)
+
+    def _import_chosen(self, event: Any) -> None:
+        field = document.getElementById("stats-import")
+        files = field.files
+        if nothing(files) or int(files.length) == 0:
+            return
+        chosen = files.item(0)
+        field.value = ""  # choosing the same file again is a new choice
+        self._spawn(self._import_stats(chosen))
+
+    async def _import_stats(self, chosen: Any) -> None:
+        """Merge a statistics file into the records: the engine checks and merges it and says what it
+        did; a file it refuses changes nothing."""
+        message = document.getElementById("stats-message")
+        try:
+            # One character past the most the engine takes, so that it refuses a file too large.
+            text = str(await chosen.slice(0, MAX_IMPORT + 1).text())
+            done = import_records(self._stored_records(), text)
+        except InvalidRecordsError as error:
+            message.textContent = str(error)
+            return
+        except Exception as error:  # the browser could not read the file
+            window.console.warn(f"TriPeaks could not read the file: {error!r}")
+            message.textContent = "This file could not be read: nothing was imported."
+            return
+        self.records = done.records
+        self.store.write(storage.RECORDS, self.records.to_json())
+        self._storage_notice()
+        self._fill_stats()
+        message.textContent = done.text
 
     def _show_help(self) -> None:
         game = self.game
@@ -1081,7 +1548,10 @@ class App:
             hinted=self.hinted,
             hint_control=self.hint_control,
             selected=self.selected,
+            watching=self.watching is not None,
         )
+        self._draw_best()
+        self._draw_grade()
 
     def say(self, text: str, *, announce: bool = True) -> None:
         document.getElementById("message").textContent = text
@@ -1128,6 +1598,13 @@ class App:
             "hinted": sorted(self.hinted), "hint_control": self.hint_control,
             "stock_move": stock_move.notation if stock_move else None,
             "game_id": self.game_id, "saving": self.store.available and not self.store.full,
+            "best": None if (known := self.bests.get(self._best_key(game))) is None else known.to_dict(),
+            "grade": self.grades.get(self._best_key(game)),
+            "watching": None if self.watching is None else {
+                "kind": self.watching.line.kind,
+                "start": self.watching.line.start, "step": self.watching.step,
+                "steps": self.watching.steps, "playing": self.watching.playing,
+            },
         })
 
     def perf_json(self) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from dom import escape, nothing
 
-from tripeaks import DEFAULT_GAME, Solitaire, find_game
+from tripeaks import ANY_GRADE, DEFAULT_GAME, Solitaire, choosable_grades, find_game
 
 SCHEMA = 2
 _MOTIONS = ("auto", "reduce", "full")
@@ -20,6 +20,8 @@ class Settings:
     rules: dict[str, str] = field(default_factory=dict)
     """Each game's rules for new deals, by game id, as rules keys (a game not listed plays its default)."""
     winnable_only: bool = False
+    difficulty: str = ""
+    """The grade new winnable deals must have (``easy`` …), or ``""`` for any."""
     frames: bool = True
     sound: bool = False
     motion: str = "auto"
@@ -42,7 +44,8 @@ class Settings:
 
     def to_json(self) -> str:
         data = {"schema": SCHEMA, "game": self.game, "rules": self.rules, "winnable_only": self.winnable_only,
-                "frames": self.frames, "sound": self.sound, "motion": self.motion}
+                "difficulty": self.difficulty, "frames": self.frames, "sound": self.sound,
+                "motion": self.motion}
         return json.dumps(data, separators=(",", ":"))
 
     @staticmethod
@@ -74,7 +77,8 @@ class Settings:
                 checked[ruled.id] = ruled.rules_from_key(key).key
         settings = Settings(
             game=solitaire.id, rules=checked,
-            **{name: data[name] for name in ("winnable_only", "frames", "sound", "motion") if name in data},
+            **{name: data[name] for name in ("winnable_only", "difficulty", "frames", "sound", "motion")
+               if name in data},
         )
         settings.check()
         return settings
@@ -85,6 +89,10 @@ class Settings:
                 raise ValueError(f"{name} must be true or false")
         if self.motion not in _MOTIONS:
             raise ValueError(f"the motion setting {self.motion!r} is unknown")
+        if not isinstance(self.difficulty, str) or (
+            self.difficulty != "" and self.difficulty not in dict(choosable_grades())
+        ):
+            raise ValueError(f"the difficulty {str(self.difficulty)[:20]!r} is unknown")
 
 
 def _known(game: str) -> Solitaire | None:
@@ -121,6 +129,10 @@ class SettingsDialog:
         self.solitaire: Solitaire = DEFAULT_GAME
         self.shown_rules: Any = None
         """The rules the form was filled with: saving changes the rules only if the player did."""
+        self.grade = document.getElementById("difficulty")
+        self.grade.innerHTML = f'<option value="">{escape(ANY_GRADE)}</option>' + "".join(
+            f'<option value="{escape(grade)}">{escape(label)}</option>' for grade, label in choosable_grades()
+        )
 
     def _radio(self, name: str, value: str) -> None:
         for el in self.form.querySelectorAll(f'input[name="{name}"]'):
@@ -159,6 +171,7 @@ class SettingsDialog:
         self.solitaire, self.shown_rules = solitaire, rules
         self._draw_rules(solitaire, rules)
         self.form.elements.namedItem("winnable_only").checked = settings.winnable_only
+        self.grade.value = settings.difficulty
         self.form.elements.namedItem("frames").checked = settings.frames
         self._radio("sound", "on" if settings.sound else "off")
         self._radio("motion", settings.motion)
@@ -169,7 +182,9 @@ class SettingsDialog:
         self.sync()
 
     def sync(self) -> None:
-        """Show each rules question only when the answers it depends on call for it."""
+        """Show each rules question only when the answers it depends on call for it; the difficulty
+        only matters for winnable deals."""
+        self.grade.disabled = not bool(self.form.elements.namedItem("winnable_only").checked)
         for box in self.rules_box.querySelectorAll("fieldset[data-when]"):
             wanted = str(box.dataset.values).split()
             box.hidden = self._checked(f"rule:{box.dataset.when}") not in wanted
@@ -189,6 +204,7 @@ class SettingsDialog:
         return replace(
             changed,
             winnable_only=bool(self.form.elements.namedItem("winnable_only").checked),
+            difficulty=str(self.grade.value) if str(self.grade.value) in dict(choosable_grades()) else "",
             frames=bool(self.form.elements.namedItem("frames").checked),
             sound=self._checked("sound") == "on",
             motion=self._checked("motion") or "auto",

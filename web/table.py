@@ -163,6 +163,7 @@ class TableView:
         hinted: frozenset[str] = frozenset(),
         hint_control: str | None = None,
         selected: Card | None = None,
+        watching: bool = False,
     ) -> None:
         position = game.position
         self.build(position.layout, game.solitaire.name)
@@ -186,7 +187,7 @@ class TableView:
         self._draw_waste(game, playable, available, hinted, selected)
         self._draw_figures(game)
         self._draw_buttons(game, hint_control)
-        self._draw_ending(game)
+        self._draw_ending(game, watching)
 
     @staticmethod
     def _card_classes(card: Card, available: bool, playable: bool, hinted: bool, selected: bool,
@@ -335,9 +336,9 @@ class TableView:
         self._set("hint", "disabled", game.status is Status.WON)
         self._set("restart", "disabled", not game.can_undo and not game.can_redo)
 
-    def _draw_ending(self, game: Game) -> None:
+    def _draw_ending(self, game: Game, watching: bool) -> None:
         status = game.status
-        if status is Status.PLAYING:
+        if status is Status.PLAYING or watching:
             self._set("ending", "hidden", True)
             self._set("ending", "class", "ending")
             return
@@ -348,6 +349,7 @@ class TableView:
         self._set("ending-title", "text", title)
         self._set("ending-text", "text", text)
         self._set("ending-hint", "hidden", status is Status.WON)
+        self._set("ending-watch", "hidden", status is Status.WON)
         self._set("ending", "hidden", False)
 
     # Motion: cards glide from where they were (FLIP with the Web Animations API)

@@ -18,6 +18,8 @@ from .words import WORDS
 
 if TYPE_CHECKING:
     from ...position import Position
+    from ...search.best import ScoreSearch
+    from ...search.difficulty import Grader
     from ...solving import Solver
 
 __all__ = ["TRIANGLE"]
@@ -28,6 +30,20 @@ def _solver(position: Position) -> Solver:
 
     assert isinstance(position, TrianglePosition)
     return cast("Solver", TriangleSolver(position))  # it takes Triangle positions only
+
+
+def _best(position: Position) -> ScoreSearch:
+    from .best import TriangleBest
+
+    assert isinstance(position, TrianglePosition)
+    return TriangleBest(position)
+
+
+def _grader(position: Position) -> Grader:
+    from .difficulty import TriangleGrader
+
+    assert isinstance(position, TrianglePosition)
+    return TriangleGrader(position)
 
 
 TRIANGLE = Solitaire(
@@ -44,4 +60,6 @@ TRIANGLE = Solitaire(
     pairs=True,
     seed_base=2**48,
     make_solver=_solver,
+    make_best=_best,
+    make_grader=_grader,
 )

@@ -11,9 +11,12 @@ from ...position import Position, Status
 from ...solitaire import Words
 
 if TYPE_CHECKING:
+    from ...search.best import Best
     from .play import TrianglePosition
 
 __all__ = ["WORDS", "explain", "refusal"]
+
+TOTAL_CARDS = 52
 
 WON = "Every card is gone: this game is won."
 OVER = "No more moves: this game is over."
@@ -162,6 +165,25 @@ class TriangleWords(Words):
     'No more moves'
     """
 
+    def best_score(self, best: Best) -> str:
+        if best.best.score >= TOTAL_CARDS:
+            return "Every card can go: this deal can be won."
+        return f"The most cards this deal lets you remove: {best.best.score} of {TOTAL_CARDS}."
+
+    def best_clear_score(self, best: Best) -> str:
+        if best.best_clear is None:
+            return "No line removes every card of this deal."
+        return f"A line removes all {TOTAL_CARDS} cards."
+
+    def compared(self, score: int, best: Best) -> str:
+        most = best.best.score
+        if score >= most:
+            return f"You removed {score} cards, the most this deal allows."
+        return f"You removed {score} cards (the most possible: {most})."
+
+    def watch(self, clear: bool) -> str:
+        return "Watch a line that removes every card" if clear else "Watch a best line"
+
     def said(self, before: Position, move: Move, after: Position) -> str:
         after_ = cast("TrianglePosition", after)
         if move.kind is MoveKind.PLAY:
@@ -308,6 +330,7 @@ class TriangleWords(Words):
     )
 
     record_fields = ("played", "won", "win_rate", "streak", "best_streak", "fastest_win")
+    score_units = ("card removed", "cards removed")
 
 
 WORDS = TriangleWords()

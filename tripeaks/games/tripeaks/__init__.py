@@ -18,6 +18,8 @@ from .words import WORDS
 
 if TYPE_CHECKING:
     from ...position import Position
+    from ...search.best import ScoreSearch
+    from ...search.difficulty import Grader
     from ...solving import Solver
 
 __all__ = ["TRIPEAKS"]
@@ -28,6 +30,20 @@ def _solver(position: Position) -> Solver:
 
     assert isinstance(position, TriPeaksPosition)
     return cast("Solver", TriPeaksSolver(position))  # it takes TriPeaks positions only
+
+
+def _best(position: Position) -> ScoreSearch:
+    from .best import TriPeaksBest
+
+    assert isinstance(position, TriPeaksPosition)
+    return TriPeaksBest(position)
+
+
+def _grader(position: Position) -> Grader:
+    from .difficulty import TriPeaksGrader
+
+    assert isinstance(position, TriPeaksPosition)
+    return TriPeaksGrader(position)
 
 
 TRIPEAKS = Solitaire(
@@ -44,4 +60,6 @@ TRIPEAKS = Solitaire(
     pairs=False,
     seed_base=0,
     make_solver=_solver,
+    make_best=_best,
+    make_grader=_grader,
 )

@@ -10,6 +10,7 @@ from ...position import Position, Status
 from ...solitaire import Words
 
 if TYPE_CHECKING:
+    from ...search.best import Best
     from .play import TriPeaksPosition
 
 __all__ = ["WORDS", "explain"]
@@ -103,6 +104,11 @@ class TriPeaksWords(Words):
     >>> WORDS.ending(game.position)[0]
     'No more moves'
     """
+
+    def best_clear_score(self, best: Best) -> str:
+        if best.best_clear is None:
+            return "No line clears the peaks of this deal."
+        return f"The best score of a line that clears the peaks: {best.best_clear.score:,}."
 
     def said(self, before: Position, move: Move, after: Position) -> str:
         after = cast("TriPeaksPosition", after)

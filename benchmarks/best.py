@@ -1,0 +1,178 @@
+"""Best-score benchmark: the committed 1,000 deals, both answers (best, best winning), on one core.
+
+    python benchmarks/best.py                      # Standard, the 1,000 deals
+    python benchmarks/best.py --limit 100          # the first 100 deals only
+    python benchmarks/best.py --rules strict easy  # other rule sets (standard strict easy 2pass 3pass)
+    python benchmarks/best.py --game triangle      # Triangle's 1,000 deals
+    python benchmarks/best.py --pyodide            # then the same deals in Pyodide, and the ratio
+    node benchmarks/pyodide.mjs benchmarks/best.py --limit 100 --json out.json   # Pyodide alone
+
+Prints, per rule set: median, p95 and max seconds per deal (the search's own time, over both
+answers, from ``time.perf_counter``), the CPU time of the searches beside the total (less
+sensitive to other work on a shared machine, meaningless inside Pyodide), and states examined.
+The tables every deal shares (the layout's sets of cards) are made once per process before
+the first deal: their time is printed apart. The CPU time of each deal's search is given too
+(median, p95, max): on a machine shared with other work it is the steadier figure. Every line
+found is replayed by the engine's own
+Game to its score, every winning line must win, and the best is never below the decision
+solver's winning line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tripeaks import EASY, STANDARD, STRICT, Deal, Game, Position, Rules, Status, find_game, solve
+from tripeaks.search.best import find_best
+from tripeaks.search.stats import percentile
+
+ROOT = Path(__file__).resolve().parent.parent
+DEALS = {"tripeaks": Path(__file__).with_name("deals-1000.txt"),
+         "triangle": Path(__file__).with_name("triangle-deals-1000.txt")}
+PYODIDE = Path(__file__).with_name("pyodide.mjs")
+RULE_SETS = {
+    "standard": STANDARD, "strict": STRICT, "easy": EASY,
+    "2pass": Rules(passes=2), "3pass": Rules(passes=3), "emptywaste": Rules(empty_waste=True),
+}
+
+
+def runtime() -> str:
+    """What runs this: CPython, or Pyodide (which calls itself CPython on emscripten)."""
+    if sys.platform == "emscripten":
+        return f"Pyodide (CPython {platform.python_version()} on emscripten)"
+    return f"{platform.python_implementation()} {platform.python_version()} on {sys.platform}"
+
+
+def load_deals(game: str, limit: int | None) -> list[tuple[int, Deal]]:
+    deals = []
+    for line in DEALS[game].read_text().splitlines():
+        if line and not line.startswith("#"):
+            number, code = line.split(" ", 1)
+            deals.append((int(number), Deal.parse(code)))
+    return deals[:limit]
+
+
+def tables() -> float:
+    """Make the tables every TriPeaks deal shares, once; their time."""
+    from tripeaks.games.tripeaks.best import _sets_of
+    from tripeaks.registry import TRIPEAKS
+
+    started = time.perf_counter()
+    for _ in _sets_of(TRIPEAKS.layout).build():
+        pass
+    return time.perf_counter() - started
+
+
+def run(name: str, rules: object, deals: list[tuple[int, Deal]]) -> dict[str, object]:
+    seconds: list[float] = []
+    cpus: list[float] = []
+    nodes: list[float] = []
+    cpu = 0.0
+    slowest = (0.0, 0)
+    for number, deal in deals:
+        position = Position.start(deal, rules)
+        before = time.process_time()
+        found = find_best(position)
+        cpus.append(time.process_time() - before)
+        cpu += cpus[-1]
+        seconds.append(found.seconds)
+        nodes.append(float(found.nodes))
+        slowest = max(slowest, (found.seconds, number))
+        for line in (found.best, found.best_clear):
+            if line is None:
+                continue
+            game = Game.from_moves(deal, rules, line.moves)
+            assert game.score == line.score, f"deal {number}: the line does not score {line.score}"
+            if line is found.best_clear:
+                assert game.status is Status.WON, f"deal {number}: the winning line does not win"
+        answer = solve(position)
+        if answer.won:
+            game = Game.from_moves(deal, rules, answer.moves)
+            assert found.best_clear is not None and game.score <= found.best_clear.score <= found.best.score
+        else:
+            assert found.best_clear is None
+    figures = {
+        "rules": name,
+        "deals": len(deals),
+        "total_s": round(sum(seconds), 3),
+        "median_s": round(percentile(seconds, 0.5), 5),
+        "p95_s": round(percentile(seconds, 0.95), 5),
+        "max_s": round(max(seconds), 4),
+        "slowest_deal": slowest[1],
+        "median_states": int(percentile(nodes, 0.5)),
+        "max_states": int(max(nodes)),
+        "cpu_s": round(cpu, 2),
+        "cpu_median_s": round(percentile(cpus, 0.5), 5),
+        "cpu_p95_s": round(percentile(cpus, 0.95), 5),
+        "cpu_max_s": round(max(cpus), 4),
+    }
+    print(
+        f"{name:10}: {len(deals)} deals in {figures['total_s']:.2f} s (CPU {cpu:.2f} s) "
+        f"(median {figures['median_s']:.4f} s, p95 {figures['p95_s']:.4f} s, "
+        f"max {figures['max_s']:.3f} s on deal {slowest[1]}); "
+        f"states median {figures['median_states']:,}, max {figures['max_states']:,}; "
+        f"CPU per deal median {figures['cpu_median_s']:.4f} s, p95 {figures['cpu_p95_s']:.4f} s, "
+        f"max {figures['cpu_max_s']:.3f} s",
+        flush=True,
+    )
+    return figures
+
+
+def in_pyodide(argv: list[str]) -> list[dict[str, object]]:
+    """Run this script with ``argv`` inside Pyodide (its output goes straight through); its figures."""
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("--pyodide needs Node (and `npm ci` for node_modules/pyodide)")
+    print("-- the same in Pyodide --", flush=True)
+    with tempfile.TemporaryDirectory() as folder:
+        subprocess.run([node, str(PYODIDE), str(Path(__file__)), *argv, "--json", "figures.json"],
+                       cwd=folder, check=True)
+        figures: list[dict[str, object]] = json.loads(Path(folder, "figures.json").read_text())
+        return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--limit", type=int, help="only the first N deals")
+    parser.add_argument("--game", choices=sorted(DEALS), default="tripeaks")
+    parser.add_argument("--rules", nargs="*", choices=RULE_SETS, help="TriPeaks rule sets (default standard)")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--pyodide", action="store_true", help="then the same in Pyodide, and the ratio")
+    args = parser.parse_args(argv)
+    deals = load_deals(args.game, args.limit)
+    print(runtime(), flush=True)
+    print(f"tables made once: {tables():.3f} s", flush=True)
+    game = find_game(args.game)
+    if game.id == "triangle":
+        figures = [run("triangle", game.default_rules, deals)]
+    else:
+        figures = [run(name, RULE_SETS[name], deals) for name in args.rules or ["standard"]]
+    if args.pyodide:
+        again = ["--game", args.game]
+        if args.rules:
+            again += ["--rules", *args.rules]
+        if args.limit is not None:
+            again += ["--limit", str(args.limit)]
+        for ours, theirs in zip(figures, in_pyodide(again), strict=True):
+            ratios = {key: round(float(theirs[key]) / float(ours[key]), 2)  # type: ignore[arg-type]
+                      for key in ("median_s", "p95_s", "max_s") if ours[key]}
+            print(f"{ours['rules']:10}: Pyodide/CPython {ratios}", flush=True)
+            ours["pyodide"] = theirs
+    if args.json:
+        args.json.write_text(json.dumps(figures, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

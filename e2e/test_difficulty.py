@@ -1,0 +1,51 @@
+"""Difficulty: with winnable deals only, a chosen grade makes New deal deal a deal of that grade, in
+both games; the daily deal shows its grade."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from game_support import game_of, open_game, rules_of, state
+from playwright.sync_api import Page, expect
+
+from tripeaks import find_game, numbered_deal
+from tripeaks.search.difficulty import difficulty
+from tripeaks.search.telling import grade_words
+from tripeaks.search.winnable import daily_deal
+
+
+def choose(page: Page, grade: str) -> None:
+    page.click("#settings-open")
+    expect(page.locator("#difficulty")).to_be_disabled()  # it only matters for winnable deals
+    page.check('input[name="winnable_only"]')
+    expect(page.locator("#difficulty")).to_be_enabled()
+    page.select_option("#difficulty", label=grade.capitalize())
+    page.click("#settings-save")
+
+
+@pytest.mark.parametrize(("game", "grade"), [("tripeaks", "easy"), ("triangle", "medium")])
+def test_a_chosen_difficulty_deals_a_deal_of_that_grade(page: Page, game: str, grade: str) -> None:
+    open_game(page, f"?game={game}&deal=1")
+    choose(page, grade)
+    page.keyboard.press("n")
+    page.wait_for_function("JSON.parse(window.tripeaksState()).number !== 1", timeout=90_000)
+    data = state(page)
+    assert data["grade"] == grade and data["moves"] == []
+    found = difficulty(numbered_deal(data["number"], game_of(data)), rules_of(data))
+    assert str(found.grade) == grade
+    expect(page.locator("#deal-grade")).to_have_text(grade_words(grade))
+    expect(page.locator("#message")).to_contain_text(grade_words(grade))
+    page.click("#settings-open")  # the choice is kept
+    expect(page.locator("#difficulty")).to_have_value(grade)
+
+
+@pytest.mark.parametrize("game", ["tripeaks", "triangle"])
+def test_the_daily_deal_shows_its_grade(page: Page, game: str) -> None:
+    open_game(page, f"?game={game}&deal=1")
+    page.click("#daily")
+    page.wait_for_function("JSON.parse(window.tripeaksState()).daily !== null", timeout=90_000)
+    data = state(page)
+    deal = daily_deal(dt.date.fromisoformat(data["daily"]), solitaire=find_game(data["game"]))
+    grade = str(difficulty(deal, rules_of(data)).grade)
+    expect(page.locator("#deal-grade")).to_have_text(grade_words(grade, daily=True), timeout=60_000)

@@ -1,0 +1,317 @@
+"""Triangle's best scores: all 52 cards when the game can be won, else the most cards any line removes.
+
+The score is the cards removed. When the decision solver wins the game, its line is both
+answers. Otherwise the search is branch and bound over the cards left and the time, as the
+solver sees them: the 24 cards off the table keep one order (the *talon*: the waste bottom to
+top, then the stock), a draw moves the boundary between waste and stock one card on and a redeal
+moves it back, so a state is the layout cards left, the talon cards left, and the time
+(``25 * redeals + boundary``). Kings go the moment they show (taking one never hurts).
+
+From any time a player can reach every later one, so what can be removed from a set of cards
+never grows with time: an upper bound proved at one time holds at every later one, and each set
+of cards keeps the bounds proved at each time. A state is cut when the cards left that could
+still pair (per pair of values, as many of each as the other has; kings alone) can't beat the
+best line found.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ...cards import Card
+from ...moves import DRAW, REDEAL, Move
+from ...position import Status
+from ...search.best import Line, Pause, Work
+from ...solving import Result, Solver
+from .play import KING, TOTAL, TrianglePosition
+
+__all__ = ["TriangleBest"]
+
+_SPAN = 25  # times per pass: boundaries 0 to 24
+_TALON = 28  # bit 28 + j of a class mask is talon card j
+
+
+def _bits(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low
+
+
+class TriangleBest:
+    """The search for a Triangle position's best scores (see :mod:`tripeaks.search.best`)."""
+
+    def __init__(self, position: TrianglePosition, solver: Solver | None = None) -> None:
+        self.position = position
+        self._solver = solver
+        self._work = Work()
+        self._steps: Iterator[None] | None = None
+        self._found: tuple[Line, Line | None] | None = None
+        layout = position.layout
+        self.free_of = layout.free
+        self.rank = [card.rank if card is not None else 0 for card in position.cards]
+        self.talon: tuple[Card, ...] = (*position.waste, *position.stock)
+        self.trank = [card.rank for card in self.talon]
+        # the cards of each value, layout slots and talon cards (bit 28 + j) together
+        self.of_value = [0] * 14
+        for slot, r in enumerate(self.rank):
+            if r:
+                self.of_value[r] |= 1 << slot
+        for j, r in enumerate(self.trank):
+            self.of_value[r] |= 1 << (_TALON + j)
+        self.most_redeals = position.rules.redeals
+        self.above = layout.above
+        self._of_pair = [self.of_value[v] | self.of_value[TOTAL - v] if 0 < v < 7 else 0 for v in range(14)]
+        self._pairs: dict[int, int] = {}
+        self._memo: dict[tuple[int, int], list[tuple[int, bool, int]]] = {}
+        self._choice: dict[tuple[int, int, int], tuple[Any, ...]] = {}
+
+    @property
+    def nodes(self) -> int:
+        return self._work.nodes
+
+    def step(self, deadline: float | None) -> tuple[Line, Line | None] | None:
+        if self._found is not None:
+            return self._found
+        self._work.deadline = deadline
+        if self._steps is None:
+            self._steps = self._run()
+        for _ in self._steps:
+            if self._work.due():
+                return None
+        assert self._found is not None
+        return self._found
+
+    def _run(self) -> Iterator[None]:
+        position = self.position
+        status = position.status()
+        if status is not Status.PLAYING:
+            line = Line(position.score, ())
+            self._found = (line, line if status is Status.WON else None)
+            return
+        if self._solver is None:
+            self._solver = position.solitaire.solver(position)
+        while True:
+            answer = self._solver.solve(position, budget=None, seconds=self._work.left())
+            self._work.nodes += answer.nodes
+            if answer.result is not Result.GAVE_UP:
+                break
+            yield
+        if answer.result is Result.WON:
+            line = self._replay(answer.moves)
+            self._found = (line, line)
+            return
+        talon = (1 << len(self.talon)) - 1
+        start = (position.remaining, talon, len(position.waste) + _SPAN * position.redeals)
+        while True:
+            try:
+                self._search(*start, -1)
+                break
+            except Pause:
+                yield
+        self._found = (self._replay(self._line(*start)), None)
+
+    def _replay(self, moves: tuple[Move, ...] | list[Move]) -> Line:
+        position = self.position
+        for move in moves:
+            position = position.after(move)
+        return Line(position.score, tuple(moves))
+
+    # The search
+
+    def _tops(self, talon: int, time: int) -> tuple[int, int]:
+        """The talon indices of the stock's top and the waste's top (-1 for none)."""
+        boundary = time % _SPAN
+        ahead = talon >> boundary
+        stock = (ahead & -ahead).bit_length() - 1 + boundary if ahead else -1
+        behind = talon & ((1 << boundary) - 1)
+        waste = behind.bit_length() - 1 if behind else -1
+        return stock, waste
+
+    def _canonical(self, talon: int, time: int) -> int:
+        """The time with the boundary just after the waste's top: the times between two talon
+        cards left are the same state."""
+        behind = talon & ((1 << time % _SPAN) - 1)
+        return time - time % _SPAN + behind.bit_length()
+
+    def _kings(self, layout: int, talon: int, time: int) -> tuple[int, int, list[int]]:
+        """The state once every king showing is taken (again and again, as more show), and the
+        places taken (layout slots, talon cards as 28 + j), in the order a line takes them."""
+        taken: list[int] = []
+        rank, trank = self.rank, self.trank
+        while True:
+            found = False
+            free = self.free_of(layout)
+            while free:
+                low = free & -free
+                free ^= low
+                slot = low.bit_length() - 1
+                if rank[slot] == KING:
+                    layout ^= low
+                    taken.append(slot)
+                    found = True
+            stock, waste = self._tops(talon, time)
+            if stock >= 0 and trank[stock] == KING:
+                talon ^= 1 << stock
+                taken.append(_TALON + stock)
+                found = True
+            elif waste >= 0 and trank[waste] == KING:
+                talon ^= 1 << waste
+                taken.append(_TALON + waste)
+                found = True
+            if not found:
+                return layout, talon, taken
+
+    def _bound(self, layout: int, talon: int) -> int:
+        """The most cards that can still go: every king, and for each pair of values twice the
+        most pairs of them that could ever meet (two layout cards never do when one lies on the
+        other; a talon card may meet any card)."""
+        both = layout | talon << _TALON
+        of_value = self.of_value
+        total = (both & of_value[KING]).bit_count()
+        pairs = self._pairs
+        for v in range(1, 7):
+            key = both & self._of_pair[v]
+            found = pairs.get(key)
+            if found is None:
+                found = pairs[key] = self._matching(key & of_value[v], key & of_value[TOTAL - v])
+            total += found
+        return total
+
+    def _matching(self, left: int, right: int) -> int:
+        """Twice the most disjoint pairs of a card in ``left`` with one in ``right`` that can meet."""
+        meets = self._meets
+        lows = [low for low in _bits(left)]
+        highs = [high for high in _bits(right)]
+        if not lows or not highs:
+            return 0
+        match: dict[int, int] = {}
+
+        def augment(low: int, seen: set[int]) -> bool:
+            for high in highs:
+                if high in seen or not meets(low, high):
+                    continue
+                seen.add(high)
+                if high not in match or augment(match[high], seen):
+                    match[high] = low
+                    return True
+            return False
+
+        return 2 * sum(augment(low, set()) for low in lows)
+
+    def _meets(self, a: int, b: int) -> bool:
+        """Whether the cards at places ``a`` and ``b`` (as single bits) can ever both be available."""
+        if a >> _TALON or b >> _TALON:
+            return True
+        above = self.above
+        return not (above[a.bit_length() - 1] & b or above[b.bit_length() - 1] & a)
+
+    def _moves(self, layout: int, talon: int, time: int) -> list[tuple[int, int, int, tuple[Any, ...]]]:
+        """(layout, talon, time, move) for each move: the pairs (two places), then a draw or a redeal."""
+        rank, trank = self.rank, self.trank
+        stock, waste = self._tops(talon, time)
+        places: list[tuple[int, int]] = []  # (value, place)
+        free = self.free_of(layout)
+        while free:
+            low = free & -free
+            free ^= low
+            slot = low.bit_length() - 1
+            places.append((rank[slot], slot))
+        if stock >= 0:
+            places.append((trank[stock], _TALON + stock))
+        if waste >= 0:
+            places.append((trank[waste], _TALON + waste))
+        moves: list[tuple[int, int, int, tuple[Any, ...]]] = []
+        for n, (v, a) in enumerate(places):
+            for w, b in places[n + 1:]:
+                if v + w == TOTAL:
+                    new_layout, new_talon = layout, talon
+                    for place in (a, b):
+                        if place >= _TALON:
+                            new_talon ^= 1 << (place - _TALON)
+                        else:
+                            new_layout ^= 1 << place
+                    moves.append((new_layout, new_talon, time, ("pair", a, b)))
+        if stock >= 0:
+            moves.append((layout, talon, time - time % _SPAN + stock + 1, ("draw",)))
+        elif waste >= 0 and time // _SPAN < self.most_redeals:
+            moves.append((layout, talon, (time // _SPAN + 1) * _SPAN, ("redeal",)))
+        return moves
+
+    def _search(self, layout: int, talon: int, time: int, need: int) -> int:
+        """The most cards a line removes from the state: exactly when above ``need``, else a proved
+        upper bound no higher than ``need``."""
+        layout, talon, taken = self._kings(layout, talon, time)
+        time = self._canonical(talon, time)
+        kings = len(taken)
+        need -= kings
+        key = (layout, talon)
+        bound = None
+        entries = self._memo.get(key)
+        if entries is not None:
+            for at, exact, value in entries:
+                if exact and at == time:
+                    return value + kings
+                if at <= time and (bound is None or value < bound):
+                    bound = value  # no more cards can go later than earlier
+        static = self._bound(layout, talon)
+        if bound is None or static < bound:
+            bound = static
+        if bound <= need:
+            return bound + kings
+        self._work.tick()
+        best, ceiling, pick = 0, 0, None
+        for new_layout, new_talon, new_time, move in self._moves(layout, talon, time):
+            gain = 2 if move[0] == "pair" else 0
+            floor = need if need > best else best
+            most = gain + self._bound(new_layout, new_talon)
+            if most <= floor:
+                if most > ceiling:
+                    ceiling = most  # a move cut unseen may still be worth this much
+                continue
+            got = gain + self._search(new_layout, new_talon, new_time, floor - gain)
+            if got > floor:
+                best, pick = got, move
+            elif got > ceiling:
+                ceiling = got
+        entries = self._memo.setdefault(key, [])
+        if best > need:
+            entries.append((time, True, best))
+            self._choice[(layout, talon, time)] = pick if pick is not None else ("stop",)
+            return best + kings
+        ceiling = max(best, ceiling, 0)
+        entries.append((time, False, ceiling))
+        return ceiling + kings
+
+    def _line(self, layout: int, talon: int, time: int) -> list[Move]:
+        """The moves of the best line found from the state, kings taken as they show."""
+        moves: list[Move] = []
+
+        def card(place: int) -> Card:
+            if place >= _TALON:
+                return self.talon[place - _TALON]
+            found = self.position.cards[place]
+            assert found is not None
+            return found
+
+        while True:
+            layout, talon, taken = self._kings(layout, talon, time)
+            time = self._canonical(talon, time)
+            moves.extend(Move.play(card(place)) for place in taken)
+            pick = self._choice.get((layout, talon, time), ("stop",))
+            if pick[0] == "stop":
+                return moves
+            if pick[0] == "pair":
+                _, a, b = pick
+                moves.append(Move.play(card(a), card(b)))
+                for place in (a, b):
+                    if place >= _TALON:
+                        talon ^= 1 << (place - _TALON)
+                    else:
+                        layout ^= 1 << place
+            else:
+                for new_layout, new_talon, new_time, move in self._moves(layout, talon, time):
+                    if move == pick:
+                        layout, talon, time = new_layout, new_talon, new_time
+                moves.append(DRAW if pick[0] == "draw" else REDEAL)

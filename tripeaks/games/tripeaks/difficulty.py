@@ -1,0 +1,174 @@
+"""TriPeaks' no-peeking player, whose wins over a deal and its re-deals grade the deal's difficulty.
+
+The player sees what a player sees: the layout cards face up (the base row, and each card once
+nothing covers it; every card under the all-face-up option), the waste's top, and how many cards
+the stock holds; never a face-down card or the stock's order. Its strategy, fixed:
+
+1. When some free card plays on the waste, play one: a card whose play uncovers a card first;
+   among those, the one that starts the longest run it can see (cards free now, one after
+   another, each one rank from the last); then the lowest slot (the highest row, leftmost).
+2. Otherwise draw; when the stock is empty, turn the waste over if a pass is left.
+3. It stops when it clears the layout (won) or nothing is left to do (lost; with unlimited
+   passes, once a whole round of the waste and stock goes by without a play).
+
+It plays the deal itself and ``GAMES - 1`` re-deals of the cards it can't see at the start (the
+face-down layout cards and the stock, shuffled among their places; the base row and the waste
+card stay). A winnable deal is ``easy`` when it wins at least 55% of the games, ``medium`` from
+45%, ``hard`` from 33%, and ``very hard`` below that; ``can't be won`` when the exact solver
+proves the deal lost. (Under Standard rules the thresholds split the winnable deals among
+benchmarks/deals-1000.txt about 27%, 36%, 27% and 10%.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ...deal import Deal
+from ...numbered import SplitMix64
+from ...search.difficulty import Difficulty, Grade, deal_seed, grade_of, shuffle
+from ...solving import Result, Solver
+from .play import TriPeaksPosition, neighbours
+
+__all__ = ["GAMES", "THRESHOLDS", "TriPeaksGrader", "blind_game", "blind_wins", "redeal"]
+
+GAMES = 512
+"""Games the no-peeking player plays per deal: the deal and its re-deals."""
+
+THRESHOLDS = (0.55, 0.45, 0.33)
+"""The least share of games won for easy, medium and hard."""
+
+
+def blind_game(
+    position: TriPeaksPosition, rank: list[int], stock: list[int], top: int | None
+) -> bool:
+    """Whether the no-peeking player wins from ``position``'s start with these cards: ``rank``
+    the layout's ranks slot by slot, ``stock`` the stock's (next first), ``top`` the waste's
+    (``None``: empty)."""
+    layout, rules = position.layout, position.rules
+    free_of = layout.free
+    near = [0] * 14  # near[t]: the slots holding a card one rank from t
+    for slot, r in enumerate(rank):
+        for t in neighbours(r, rules.wrap):
+            near[t] |= 1 << slot
+    limit = rules.resets
+    remaining = layout.full
+    waste = [top] if top is not None else []
+    drawn = 0
+    resets = 0
+    idle = 0  # draws and resets since the last play
+
+    def run(seen: int, top: int) -> int:
+        """The longest run of cards in ``seen`` played one after another on ``top``."""
+        best = 0
+        plays = seen & near[top]
+        while plays:
+            low = plays & -plays
+            plays ^= low
+            got = 1 + run(seen ^ low, rank[low.bit_length() - 1])
+            if got > best:
+                best = got
+        return best
+
+    while True:
+        free = free_of(remaining)
+        plays = free & near[waste[-1]] if waste else free
+        if plays:
+            pick, best = 0, (-1, -1)
+            while plays:
+                low = plays & -plays
+                plays ^= low
+                slot = low.bit_length() - 1
+                uncovers = 1 if free_of(remaining ^ low) & ~free else 0
+                score = (uncovers, run(free ^ low, rank[slot]))
+                if score > best:  # ties keep the lowest slot, met first
+                    pick, best = low, score
+            remaining ^= pick
+            if not remaining:
+                return True
+            waste.append(rank[pick.bit_length() - 1])
+            idle = 0
+            continue
+        if drawn < len(stock):
+            waste.append(stock[drawn])
+            drawn += 1
+        elif limit is None or resets < limit:
+            stock, waste, drawn = waste[1:], waste[:1], 0
+            resets += 1
+        else:
+            return False
+        idle += 1
+        if limit is None and idle > len(stock) - drawn + len(waste):
+            return False  # a whole round with nothing to play: nothing ever will
+
+
+def redeal(position: TriPeaksPosition, rng: SplitMix64) -> tuple[list[int], list[int], int | None]:
+    """A re-deal of what the player can't see at ``position``'s start (the face-down layout cards
+    and the stock, shuffled among their places by ``rng``): the layout's ranks, the stock's, the
+    waste's top."""
+    rank = [card.rank if card is not None else 0 for card in position.cards]
+    hidden = [] if position.rules.face_up else [s for s in range(len(rank)) if not position.is_face_up(s)]
+    unseen = [rank[s] for s in hidden] + [card.rank for card in position.stock]
+    shuffle(unseen, rng)
+    for s, r in zip(hidden, unseen, strict=False):
+        rank[s] = r
+    return rank, unseen[len(hidden):], position.waste[-1].rank if position.waste else None
+
+
+def blind_wins(position: TriPeaksPosition, rng: SplitMix64, games: int) -> int:
+    """How many of ``games`` re-deals (see :func:`redeal`) the no-peeking player wins."""
+    return sum(blind_game(position, *redeal(position, rng)) for _ in range(games))
+
+
+class TriPeaksGrader:
+    """Works out a TriPeaks deal's difficulty (see the module's docstring), in slices."""
+
+    def __init__(self, position: TriPeaksPosition, solver: Solver | None = None) -> None:
+        self.position = position
+        self._solver = solver
+        self._steps: Iterator[None] | None = None
+        self._deadline: float | None = None
+        self._result: Difficulty | None = None
+
+    def step(self, deadline: float | None) -> Difficulty | None:
+        import time
+
+        if self._result is not None:
+            return self._result
+        self._deadline = deadline
+        if self._steps is None:
+            self._steps = self._run()
+        for _ in self._steps:
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
+        return self._result
+
+    def _run(self) -> Iterator[None]:
+        import time
+
+        position = self.position
+        if self._solver is None:
+            self._solver = position.solitaire.solver(position)
+        while True:
+            left = None if self._deadline is None else max(self._deadline - time.perf_counter(), 0.0)
+            answer = self._solver.solve(position, budget=None, seconds=left)
+            if answer.result is not Result.GAVE_UP:
+                break
+            yield
+        if answer.result is Result.LOST:
+            self._result = Difficulty(Grade.UNWINNABLE, 0, 0)
+            return
+        rank = [card.rank if card is not None else 0 for card in position.cards]
+        top = position.waste[-1].rank if position.waste else None
+        wins = int(blind_game(position, rank, [card.rank for card in position.stock], top))
+        rng = SplitMix64(deal_seed(self._deal_of(position), position.rules))
+        for _ in range(GAMES - 1):
+            wins += blind_wins(position, rng, 1)
+            yield
+        self._result = Difficulty(grade_of(wins, GAMES, THRESHOLDS), wins, GAMES)
+
+    @staticmethod
+    def _deal_of(position: TriPeaksPosition) -> Deal:
+        cards = tuple(card for card in position.cards if card is not None)
+        if position.rules.empty_waste:
+            return Deal(cards, position.stock[0], position.stock[1:])
+        return Deal(cards, position.waste[0], position.stock)
