@@ -19,7 +19,18 @@ Every URL in the site is relative, so dist/ works from any sub-path of any stati
 e2e/test_site_files.py plays the built site in Chromium and checks that the page fetched exactly these
 files (bar embed.js and the icons). sw.js is web/sw.js with the precache list prepended: every file the
 page loads with its sha256, and a version that is the hash of that list, so any changed byte makes a new
-cache. web/pwa.js registers it only in the built site (site.py switches it on).
+cache (and the same files make the same version: the build is reproducible, snapshot included). The list
+is in the order the worker fetches it, after the game is playable: the page's own files first (the HTTP
+cache has them), the snapshot of Pyodide's start-up last (a first visit never downloads it before the
+first card: web/interpreter.mjs). web/pwa.js registers the worker only in the built site (site.py
+switches it on).
+
+The built index.html is index.html without a preload of the snapshot, should it have one: on a phone
+network those 4.6 MB would arrive before the game's first card instead of after it.
+
+Compression: beside every file that shrinks, `name.br` (brotli 11) and `name.gz` (gzip 9), which
+scripts/serve.py (and a host set up as the README says) sends with Content-Encoding to browsers that
+accept it. They are kept in .cache/compressed/ by content, so a rebuild compresses only what changed.
 """
 
 from __future__ import annotations
@@ -52,6 +63,13 @@ PWA = "web/pwa.js"
 PWA_SWITCH = "const SERVICE_WORKER = null;"
 PWA_SWITCHED = 'const SERVICE_WORKER = "../sw.js";'
 SW_MARKER = "/* PRECACHE */"
+# The snapshot of Pyodide's start-up (scripts/snapshot.mjs): precached last, and stored unpacked by the worker.
+SNAPSHOT = "web/vendor/pyodide.snapshot"
+SNAPSHOT_PRELOAD = re.compile(r'[ \t]*<link\b[^>]*\brel="preload"[^>]*pyodide\.snapshot[^>]*>[ \t]*\n?')
+# Compressed copies beside each file, when they save at least this share of its bytes.
+COMPRESSED_SUFFIXES = (".br", ".gz")
+WORTH_COMPRESSING = 0.05
+COMPRESSION_CACHE = ROOT / ".cache" / "compressed"
 
 
 class Refs(HTMLParser):
@@ -183,6 +201,8 @@ def collect() -> Site:
         files += [clean(folder, icon["src"]) for icon in manifest.get("icons", [])]
 
     precache = list(dict.fromkeys(files))
+    # The worker fetches in this order: the snapshot, the one large file the page did not load, last.
+    precache.sort(key=lambda path: path == SNAPSHOT)
     every = precache + [path for path in FOR_HOSTS if path not in precache]
     missing = [path for path in every if not (ROOT / path).is_file()]
     if missing:
@@ -195,10 +215,42 @@ def sha256(data: bytes) -> str:
 
 
 def precache_manifest(out: Path, precache: list[str]) -> dict[str, object]:
-    """The files to cache with their sha256, and the version: a hash of that whole list."""
+    """The files to cache with their sha256 (in fetching order), the version (a hash of that list) and the
+    files the worker stores gunzipped (the snapshot, which the page would otherwise unpack at every boot)."""
     hashes = {path: sha256((out / path).read_bytes()) for path in precache}
     listing = json.dumps(hashes, sort_keys=True, separators=(",", ":"))
-    return {"version": sha256(listing.encode())[:16], "files": hashes}
+    unpack = [path for path in precache if path == SNAPSHOT]
+    return {"version": sha256(listing.encode())[:16], "files": hashes, "unpack": unpack}
+
+
+def compressed(data: bytes, suffix: str) -> bytes:
+    """``data`` as brotli (".br") or gzip (".gz"), from .cache/compressed/ when it was packed before."""
+    cached = COMPRESSION_CACHE / f"{sha256(data)}{suffix}"
+    if cached.exists():
+        return cached.read_bytes()
+    if suffix == ".br":
+        try:
+            import brotli  # type: ignore[import-not-found]
+        except ImportError:
+            raise SystemExit("scripts/site.py needs brotli: .venv/bin/pip install -c constraints.txt brotli") from None
+        packed: bytes = brotli.compress(data, quality=11, lgwin=24)
+    else:
+        packed = gzip.compress(data, 9, mtime=0)
+    COMPRESSION_CACHE.mkdir(parents=True, exist_ok=True)
+    partial = cached.with_name(cached.name + ".tmp")
+    partial.write_bytes(packed)
+    partial.replace(cached)
+    return packed
+
+
+def write_compressed(out: Path, paths: list[str]) -> None:
+    """name.br and name.gz beside each of ``paths`` in ``out`` that they make smaller."""
+    for path in paths:
+        data = (out / path).read_bytes()
+        for suffix in COMPRESSED_SUFFIXES:
+            packed = compressed(data, suffix)
+            if len(packed) <= len(data) * (1 - WORTH_COMPRESSING):
+                (out / (path + suffix)).write_bytes(packed)
 
 
 def write_service_worker(out: Path, precache: list[str]) -> dict[str, object]:
@@ -236,7 +288,10 @@ def build(out: Path = DIST) -> tuple[Site, dict[str, object]]:
         if text.count(PWA_SWITCH) != 1:
             raise SystemExit(f"{PWA} must hold `{PWA_SWITCH}` exactly once")
         pwa.write_text(text.replace(PWA_SWITCH, PWA_SWITCHED), encoding="utf-8")
+    page = out / "index.html"
+    page.write_text(SNAPSHOT_PRELOAD.sub("", page.read_text(encoding="utf-8")), encoding="utf-8")
     manifest = write_service_worker(out, site.precache)
+    write_compressed(out, [*site.files, SERVICE_WORKER])
     return site, manifest
 
 
@@ -245,10 +300,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=DIST, help="folder to write (default dist/, replaced)")
     args = parser.parse_args(argv)
     site, manifest = build(args.out)
-    total = sum((args.out / path).stat().st_size for path in [*site.files, SERVICE_WORKER])
-    packed = sum(len(gzip.compress((args.out / p).read_bytes(), 6)) for p in [*site.files, SERVICE_WORKER])
-    print(f"{args.out}: {len(site.files) + 1} files, {total:,} bytes ({packed:,} gzipped), "
-          f"{len(site.precache)} precached, version {manifest['version']}")
+    every = [*site.files, SERVICE_WORKER]
+    total = sum((args.out / path).stat().st_size for path in every)
+    sent = {
+        suffix: sum(min((args.out / p).stat().st_size, size(args.out / (p + suffix))) for p in every)
+        for suffix in COMPRESSED_SUFFIXES
+    }
+    print(f"{args.out}: {len(every)} files, {total:,} bytes ({sent['.br']:,} as brotli, {sent['.gz']:,} as "
+          f"gzip), {len(site.precache)} precached, version {manifest['version']}")
+
+
+def size(path: Path) -> int:
+    return path.stat().st_size if path.exists() else 1 << 62
 
 
 if __name__ == "__main__":
