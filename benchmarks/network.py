@@ -139,6 +139,9 @@ class _ShapedWriter:
     def closed(self) -> bool:
         return bool(self.raw.closed)
 
+    def close(self) -> None:
+        self.raw.close()
+
 
 class ShapedHandler(Handler):
     """scripts/serve.py's handler, every response through the server's Wire."""

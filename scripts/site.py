@@ -43,7 +43,7 @@ import re
 import shutil
 import sys
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 
@@ -62,9 +62,14 @@ PWA = "web/pwa.js"
 # web/pwa.js carries this line; the built site's copy names the service worker instead.
 PWA_SWITCH = "const SERVICE_WORKER = null;"
 PWA_SWITCHED = 'const SERVICE_WORKER = "../sw.js";'
+# web/interpreter.mjs carries this line; the built site's copy lists what PyScript fetches once Python is up.
+PREFETCH_MARKER = "const PREFETCH = [];"
 SW_MARKER = "/* PRECACHE */"
 # The snapshot of Pyodide's start-up (scripts/snapshot.mjs): precached last, and stored unpacked by the worker.
 SNAPSHOT = "web/vendor/pyodide.snapshot"
+# The files the page does not load (a first visit boots without the snapshot, and imports nothing from the rest
+# of the standard library): the worker fetches them after all the others.
+LATER = ["web/vendor/pyodide/python_stdlib_rest.zip", SNAPSHOT]
 SNAPSHOT_PRELOAD = re.compile(r'[ \t]*<link\b[^>]*\brel="preload"[^>]*pyodide\.snapshot[^>]*>[ \t]*\n?')
 # Compressed copies beside each file, when they save at least this share of its bytes.
 COMPRESSED_SUFFIXES = (".br", ".gz")
@@ -103,6 +108,12 @@ def clean(base: PurePosixPath, url: str) -> str:
         else:
             parts.append(part)
     return "/".join(parts)
+
+
+def relative_url(folder: PurePosixPath, path: str) -> str:
+    """The site path ``path`` as a URL relative to the site folder ``folder``."""
+    up = len(folder.parts) if str(folder) != "." else 0
+    return ("../" * up or "./") + path
 
 
 def stem(name: str) -> str:
@@ -170,6 +181,10 @@ class Site:
     """Every file of the site, from its top, in a stable order (sw.js excluded: it is generated)."""
     precache: list[str]
     """The files the page loads: what the service worker caches."""
+    interpreter: str = ""
+    """pyscript.toml's interpreter module."""
+    after_start: list[str] = field(default_factory=list)
+    """What PyScript fetches once Python is up: [files] and the page's Python script."""
 
 
 def collect() -> Site:
@@ -190,7 +205,9 @@ def collect() -> Site:
     interpreter = clean(top, config["interpreter"])  # resolved against the page, at the top
     files += interpreter_files(interpreter)
     config_folder = PurePosixPath(config_path).parent
-    files += [clean(config_folder, url) for url in config.get("files", {})]
+    after_start = [clean(config_folder, url) for url in config.get("files", {})]
+    after_start += [clean(top, url) for url in refs.urls if url.endswith(".py")]
+    files += after_start
     if config.get("packages"):
         raise SystemExit("pyscript.toml names packages: the site would need micropip (see PYODIDE_FILES)")
 
@@ -201,13 +218,13 @@ def collect() -> Site:
         files += [clean(folder, icon["src"]) for icon in manifest.get("icons", [])]
 
     precache = list(dict.fromkeys(files))
-    # The worker fetches in this order: the snapshot, the one large file the page did not load, last.
-    precache.sort(key=lambda path: path == SNAPSHOT)
+    # The worker fetches in this order: what the page has loaded (the HTTP cache has it) first.
+    precache.sort(key=lambda path: LATER.index(path) + 1 if path in LATER else 0)
     every = precache + [path for path in FOR_HOSTS if path not in precache]
     missing = [path for path in every if not (ROOT / path).is_file()]
     if missing:
         raise SystemExit(f"missing (run `make build` and scripts/icons.py first?): {missing}")
-    return Site(files=every, precache=precache)
+    return Site(files=every, precache=precache, interpreter=interpreter, after_start=after_start)
 
 
 def sha256(data: bytes) -> str:
@@ -288,6 +305,13 @@ def build(out: Path = DIST) -> tuple[Site, dict[str, object]]:
         if text.count(PWA_SWITCH) != 1:
             raise SystemExit(f"{PWA} must hold `{PWA_SWITCH}` exactly once")
         pwa.write_text(text.replace(PWA_SWITCH, PWA_SWITCHED), encoding="utf-8")
+    interpreter = out / site.interpreter
+    text = interpreter.read_text(encoding="utf-8")
+    if site.interpreter.endswith("/interpreter.mjs") and text.count(PREFETCH_MARKER) == 1:
+        folder = PurePosixPath(site.interpreter).parent
+        relative = [relative_url(folder, path) for path in site.after_start]
+        interpreter.write_text(text.replace(PREFETCH_MARKER, f"const PREFETCH = {json.dumps(relative)};"),
+                               encoding="utf-8")
     page = out / "index.html"
     page.write_text(SNAPSHOT_PRELOAD.sub("", page.read_text(encoding="utf-8")), encoding="utf-8")
     manifest = write_service_worker(out, site.precache)

@@ -4,16 +4,21 @@
 //
 //   node scripts/snapshot.mjs            (run by scripts/build.py, after it vendors Pyodide, and by `make build`)
 //
-// The standard library. Pyodide's npm package ships it as Python source: every module a start imports is
-// compiled there and then, which is most of a fresh start's time (twice as long as from bytecode, measured
-// by benchmarks/network.py). This writes the same zip with the modules the page imports as bytecode, found
-// by doing here what a page does: Pyodide's own start-up, every module of the engine (tripeaks/), the
-// standard-library modules web/*.py and PyScript's Python (inside @pyscript/core's core-*.js) name, and
-// zipfile reading an archive's names (PyScript unpacks the wheel and bytecode.zip). Those become
-// sourceless, unchecked-hash pycs (a source hash, no timestamp); every other module stays source, so nothing
-// the page might import is missing, a module missed here only costs the time to compile it. Entries are
-// stored, not deflated: the host compresses the whole file (scripts/site.py writes .br and .gz beside it),
-// which packs it far smaller than deflating each entry (1.6 of 2.5 MB as brotli, source only).
+// The standard library. Pyodide's npm package ships it as one zip of Python source: every module a start
+// imports is compiled there and then, which is most of a fresh start's time (twice as long as from
+// bytecode), and every module comes along, imported or not. This splits it in two, by doing here what a
+// page does: Pyodide's own start-up, every module of the engine (tripeaks/), the standard-library modules
+// web/*.py and PyScript's Python (inside @pyscript/core's core-*.js) name, and zipfile reading an archive's
+// names (PyScript unpacks the wheel and bytecode.zip):
+// - python_stdlib.zip, what Pyodide fetches and mounts: the modules imported then, as sourceless
+//   unchecked-hash pycs (a source hash, no timestamp), the data files, and python_stdlib_rest.txt, the
+//   names of all the others;
+// - python_stdlib_rest.zip: those others, as source. A page never fetches it unless it imports one of
+//   them; web/interpreter.mjs installs a finder that fetches it then (and the service worker keeps it for
+//   offline play), so nothing of the standard library is missing, a module missed here only costs a
+//   download. e2e/test_network.py checks that a game played through never fetches it.
+// Entries are stored, not deflated: the host compresses the whole file (scripts/site.py writes .br and .gz
+// beside it), which packs it far smaller than deflating each entry.
 //
 // The snapshot. Starting is mostly CPython initialising itself: unpacking and importing its standard
 // library into WebAssembly memory. That memory is the same on every start, so Pyodide can save it (its
@@ -42,6 +47,7 @@ import { gzipSync } from "node:zlib";
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const VENDOR = resolve(ROOT, "web", "vendor");
 const STDLIB = resolve(VENDOR, "pyodide", "python_stdlib.zip");
+const REST = resolve(VENDOR, "pyodide", "python_stdlib_rest.zip");
 const OUT = resolve(VENDOR, "pyodide.snapshot");
 const PYSCRIPT = resolve(ROOT, "node_modules", "@pyscript", "core", "dist");
 
@@ -81,6 +87,7 @@ from pathlib import Path
 
 ZIP = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
 REPO = Path("/repo")
+REST_NAMES = "python_stdlib_rest.txt"
 
 def named(tree):
     for node in ast.walk(tree):
@@ -116,27 +123,37 @@ imported = {
     if (getattr(module, "__file__", None) or "").startswith(ZIP + "/")
 }
 source = zipfile.ZipFile(ZIP)
-compiled = {}
+boot, rest = {}, {}
 for info in source.infolist():
     if info.is_dir():
         continue
     data = source.read(info)
     if info.filename in imported and info.filename.endswith(".py"):
         code = compile(data, f"{ZIP}/{info.filename}", "exec", dont_inherit=True)
-        compiled[info.filename + "c"] = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), False))
+        boot[info.filename + "c"] = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(data), False))
+    elif info.filename.endswith(".py"):
+        rest[info.filename] = data
     else:
-        compiled[info.filename] = data
-out = io.BytesIO()
-with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as made:
-    for name in sorted(compiled):
-        entry = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-        entry.external_attr = 0o644 << 16
-        made.writestr(entry, compiled[name])
-(out.getvalue(), sum(name.endswith(".pyc") for name in compiled), len(compiled))
+        boot[info.filename] = data
+# The modules python_stdlib_rest.zip holds, for web/interpreter.mjs's finder of the rest.
+boot[REST_NAMES] = "".join(
+    name.removesuffix(".py").removesuffix("/__init__").replace("/", ".") + chr(10) for name in sorted(rest)
+).encode()
+
+def pack(files):
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as made:
+        for name in sorted(files):
+            entry = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            entry.external_attr = 0o644 << 16
+            made.writestr(entry, files[name])
+    return out.getvalue()
+
+(pack(boot), pack(rest), sum(name.endswith(".pyc") for name in boot), len(rest))
 `);
-  const [data, pycs, files] = result.toJs();
+  const [data, rest, pycs, others] = result.toJs();
   result.destroy();
-  return { data, pycs, files };
+  return { data, rest, pycs, others };
 }
 
 // The entropy a start draws (Pyodide on Node reads it with node:crypto's randomFillSync), from a fixed seed:
@@ -183,9 +200,11 @@ os.environ["_"] = "./this.program"
 
 const stdlib = await compileStdlib();
 writeWhole(STDLIB, stdlib.data);
+writeWhole(REST, stdlib.rest);
 console.log(
-  `web/vendor/pyodide/python_stdlib.zip: ${stdlib.files} files, ${stdlib.pycs} modules compiled, ` +
-    `${stdlib.data.length.toLocaleString("en")} bytes (stored)`,
+  `web/vendor/pyodide/python_stdlib.zip: the ${stdlib.pycs} modules the page imports, compiled, ` +
+    `${stdlib.data.length.toLocaleString("en")} bytes; python_stdlib_rest.zip: the other ${stdlib.others}, ` +
+    `${stdlib.rest.length.toLocaleString("en")} bytes`,
 );
 const memory = await makeSnapshot();
 const data = gzipSync(memory, { level: 9 });

@@ -12,6 +12,10 @@
 // 3. otherwise Python starts afresh, from its compiled standard library, and never waits for the snapshot.
 // Any trouble with the snapshot (missing, corrupt, a browser without DecompressionStream) falls back to a
 // fresh start, with a warning in the console: slower, never broken.
+//
+// The standard library Pyodide mounts (python_stdlib.zip) holds only the modules the page imports; the
+// others are in python_stdlib_rest.zip (scripts/snapshot.mjs). Python gets a finder that fetches that,
+// once, the first time something imports one of them, so nothing is missing, only further away.
 
 import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
 
@@ -24,6 +28,79 @@ const SNAPSHOT_URL = new URL("./vendor/pyodide.snapshot", import.meta.url).href;
 const RUNTIME = ["pyodide.asm.wasm", "python_stdlib.zip"].map((name) => INDEX_URL + name);
 // The snapshot is about as large as those two; this long is what it saves over a fresh start, roughly.
 const SNAPSHOT_IF_UNDER_MS = 600;
+// What PyScript fetches only once Python is up (pyscript.toml's [files], the page's script): scripts/site.py
+// lists them here in the built site, and a fresh start fetches them while CPython initialises, when the
+// network has nothing else to do; PyScript's own requests then find them in the HTTP cache.
+const PREFETCH = [];
+
+const REST_URL = new URL("./vendor/pyodide/python_stdlib_rest.zip", import.meta.url).href;
+
+// The rest of the standard library, as a finder at the end of sys.meta_path: a module that only
+// python_stdlib_rest.zip holds (its names are python_stdlib_rest.txt in the mounted zip) makes it fetch the
+// archive, synchronously (an import cannot wait), and find the module there; a package that is in both
+// (encodings) finds its other submodules in the archive's copy of its folder.
+const REST_FINDER = `
+def _tripeaks_rest_of_stdlib(url, fetch):
+    import sys
+    import zipimport
+    from importlib.machinery import PathFinder
+
+    mounted = f"/lib/python{sys.version_info[0]}{sys.version_info[1]}.zip"
+    rest = mounted.removesuffix(".zip") + "-rest.zip"
+
+    class RestOfStdlib:
+        """Standard-library modules the page does not import: fetched on first need."""
+
+        names = None
+        fetched = False
+
+        @classmethod
+        def find_spec(cls, name, path=None, target=None):
+            if cls.names is None:
+                listing = zipimport.zipimporter(mounted).get_data("python_stdlib_rest.txt")
+                cls.names = frozenset(listing.decode().split())
+            if name not in cls.names:
+                return None
+            if not cls.fetched:
+                try:
+                    data = fetch(url).to_bytes()
+                except Exception as error:
+                    print(f"TriPeaks: {name} is in {url}, which could not be fetched: {error}", file=sys.stderr)
+                    return None
+                with open(rest, "wb") as file:
+                    file.write(data)
+                cls.fetched = True
+            package = name.rpartition(".")[0]
+            return PathFinder.find_spec(name, [rest + "/" + package.replace(".", "/") if package else rest], target)
+
+    sys.meta_path.append(RestOfStdlib)
+`;
+
+// A synchronous GET of bytes (binary through a text response: XHR in a page cannot return an ArrayBuffer
+// synchronously).
+function fetchBytesNow(url) {
+  const request = new XMLHttpRequest();
+  request.open("GET", url, false);
+  request.overrideMimeType("text/plain; charset=x-user-defined");
+  request.send();
+  if (request.status !== 200) {
+    throw new Error(`HTTP ${request.status}`);
+  }
+  const text = request.responseText;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    bytes[i] = text.charCodeAt(i) & 0xff;
+  }
+  return bytes;
+}
+
+function findTheRest(pyodide) {
+  pyodide.runPython(REST_FINDER);
+  const install = pyodide.globals.get("_tripeaks_rest_of_stdlib");
+  install(REST_URL, fetchBytesNow);
+  install.destroy();
+  pyodide.globals.delete("_tripeaks_rest_of_stdlib");
+}
 
 // The snapshot's bytes as Pyodide wants them: raw memory (the service worker stores it unpacked, or a web
 // server sent it with Content-Encoding: gzip and the browser unpacked it), else gunzipped here.
@@ -62,6 +139,26 @@ function snapshot() {
   return fastNetwork() ? fetch(SNAPSHOT_URL).then(unpacked) : null;
 }
 
+// Once Pyodide's runtime files are in (CPython then initialises for a while), warm the HTTP cache with PREFETCH.
+function prefetchWhileStarting() {
+  if (PREFETCH.length === 0 || typeof PerformanceObserver !== "function") {
+    return;
+  }
+  const waiting = new Set(RUNTIME);
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      waiting.delete(entry.name);
+    }
+    if (waiting.size === 0) {
+      observer.disconnect();
+      for (const path of PREFETCH) {
+        fetch(new URL(path, import.meta.url)).catch(() => {}); // PyScript's own request reports any failure
+      }
+    }
+  });
+  observer.observe({ type: "resource", buffered: true });
+}
+
 // How Python started, for the tests and for anyone looking: <html data-python-start="snapshot|fresh">.
 function started(how) {
   const root = globalThis.document?.documentElement;
@@ -71,6 +168,8 @@ function started(how) {
 }
 
 export async function loadPyodide(options = {}) {
+  // The boot's phases, for benchmarks/network.py: PyScript has started and asks for Python ... Python is up.
+  performance.mark("tripeaks:python-start");
   const settings = { ...options, indexURL: INDEX_URL };
   const memory = snapshot();
   if (memory) {
@@ -80,13 +179,18 @@ export async function loadPyodide(options = {}) {
       // The snapshot holds the generator `random` seeded when it was made: every visit would draw the
       // same numbers. Seeded again from the browser's crypto, as a fresh start seeds it.
       pyodide.runPython("import random\nrandom.seed()");
+      findTheRest(pyodide);
       started("snapshot");
+      performance.mark("tripeaks:python-ready");
       return pyodide;
     } catch (error) {
       console.warn("TriPeaks: starting Python without its snapshot, which could not be used:", error);
     }
   }
+  prefetchWhileStarting();
   const pyodide = await startPyodide(settings);
+  findTheRest(pyodide);
   started("fresh");
+  performance.mark("tripeaks:python-ready");
   return pyodide;
 }
