@@ -30,7 +30,7 @@ const RUNTIME = ["pyodide.asm.wasm", "python_stdlib.zip"].map((name) => INDEX_UR
 const SNAPSHOT_IF_UNDER_MS = 600;
 // What PyScript fetches only once Python is up (pyscript.toml's [files], the page's script): scripts/site.py
 // lists them here in the built site, and a fresh start fetches them while CPython initialises, when the
-// network has nothing else to do; PyScript's own requests then find them in the HTTP cache.
+// network has nothing else to do; PyScript's own requests then find them in the HTTP cache (a 304).
 const PREFETCH = [];
 
 const REST_URL = new URL("./vendor/pyodide/python_stdlib_rest.zip", import.meta.url).href;
@@ -139,24 +139,13 @@ function snapshot() {
   return fastNetwork() ? fetch(SNAPSHOT_URL).then(unpacked) : null;
 }
 
-// Once Pyodide's runtime files are in (CPython then initialises for a while), warm the HTTP cache with PREFETCH.
-function prefetchWhileStarting() {
-  if (PREFETCH.length === 0 || typeof PerformanceObserver !== "function") {
-    return;
+// Fetch PREFETCH into the HTTP cache. Called by Pyodide as its file system is set up (options.fsInit): its
+// WebAssembly has arrived then, and CPython is about to initialise, a long task in which the network has
+// nothing else to do (an observer of the downloads would only run after it).
+function prefetch() {
+  for (const path of PREFETCH) {
+    fetch(new URL(path, import.meta.url)).catch(() => {}); // PyScript's own request reports any failure
   }
-  const waiting = new Set(RUNTIME);
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      waiting.delete(entry.name);
-    }
-    if (waiting.size === 0) {
-      observer.disconnect();
-      for (const path of PREFETCH) {
-        fetch(new URL(path, import.meta.url)).catch(() => {}); // PyScript's own request reports any failure
-      }
-    }
-  });
-  observer.observe({ type: "resource", buffered: true });
 }
 
 // How Python started, for the tests and for anyone looking: <html data-python-start="snapshot|fresh">.
@@ -187,8 +176,14 @@ export async function loadPyodide(options = {}) {
       console.warn("TriPeaks: starting Python without its snapshot, which could not be used:", error);
     }
   }
-  prefetchWhileStarting();
-  const pyodide = await startPyodide(settings);
+  const fsInit = settings.fsInit;
+  const pyodide = await startPyodide({
+    ...settings,
+    fsInit: (fs, info) => {
+      prefetch();
+      return fsInit?.(fs, info);
+    },
+  });
   findTheRest(pyodide);
   started("fresh");
   performance.mark("tripeaks:python-ready");
