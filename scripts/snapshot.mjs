@@ -3,6 +3,8 @@
 // starting with that library, so that a returning player's page boots from it (web/interpreter.mjs).
 //
 //   node scripts/snapshot.mjs            (run by scripts/build.py, after it vendors Pyodide, and by `make build`)
+//   node scripts/snapshot.mjs --out DIR  (the same three files in DIR instead of web/vendor/: e2e/test_network.py
+//                                         builds twice and compares)
 //
 // The standard library. Pyodide's npm package ships it as one zip of Python source: every module a start
 // imports is compiled there and then, which is most of a fresh start's time (twice as long as from
@@ -45,7 +47,8 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const VENDOR = resolve(ROOT, "web", "vendor");
+const OUT_FLAG = process.argv.indexOf("--out");
+const VENDOR = OUT_FLAG > 0 ? resolve(process.argv[OUT_FLAG + 1]) : resolve(ROOT, "web", "vendor");
 const STDLIB = resolve(VENDOR, "pyodide", "python_stdlib.zip");
 const REST = resolve(VENDOR, "pyodide", "python_stdlib_rest.zip");
 const OUT = resolve(VENDOR, "pyodide.snapshot");
@@ -202,7 +205,7 @@ const stdlib = await compileStdlib();
 writeWhole(STDLIB, stdlib.data);
 writeWhole(REST, stdlib.rest);
 console.log(
-  `web/vendor/pyodide/python_stdlib.zip: the ${stdlib.pycs} modules the page imports, compiled, ` +
+  `${STDLIB}: the ${stdlib.pycs} modules the page imports, compiled, ` +
     `${stdlib.data.length.toLocaleString("en")} bytes; python_stdlib_rest.zip: the other ${stdlib.others}, ` +
     `${stdlib.rest.length.toLocaleString("en")} bytes`,
 );
@@ -210,7 +213,7 @@ const memory = await makeSnapshot();
 const data = gzipSync(memory, { level: 9 });
 writeWhole(OUT, data);
 console.log(
-  `web/vendor/pyodide.snapshot: Pyodide ${version} after start-up, ` +
+  `${OUT}: Pyodide ${version} after start-up, ` +
     `${memory.length.toLocaleString("en")} bytes of memory, ${data.length.toLocaleString("en")} gzipped, ` +
     `sha256 ${createHash("sha256").update(data).digest("hex").slice(0, 16)}`,
 );
