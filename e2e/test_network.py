@@ -92,7 +92,8 @@ def test_first_visit_without_the_snapshot_then_from_it_online_and_offline(
         cached = page.evaluate(
             """async (path) => {
                  const names = (await caches.keys()).filter((n) => n.startsWith("tripeaks-") && n !== "tripeaks-clients");
-                 const hit = await (await caches.open(names[0])).match(path);
+                 const hit = await (await caches.open(names[0])).match(new URL(path, location.href).href);
+                 if (!hit) return `no ${path} in ${names}: ` + (await (await caches.open(names[0])).keys()).map((r) => r.url);
                  return new Uint8Array(await hit.arrayBuffer()).slice(0, 2).join(",");
                }""",
             SNAPSHOT,

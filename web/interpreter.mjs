@@ -78,9 +78,44 @@ def _tripeaks_rest_of_stdlib(url, fetch):
     sys.meta_path.append(RestOfStdlib)
 `;
 
+// The rest of the standard library, once read from the service worker's cache (see keepTheRest).
+let restKept = null;
+
+// A page the service worker serves may be offline, and a synchronous request never goes through the worker:
+// once the game is playable, read the rest of the standard library from the worker's cache into memory.
+function keepTheRest() {
+  if (!globalThis.navigator?.serviceWorker?.controller || !globalThis.document) {
+    return;
+  }
+  const root = document.documentElement;
+  const read = () => {
+    fetch(REST_URL, { cache: "only-if-cached", mode: "same-origin" })
+      .then((response) => (response.ok ? response.arrayBuffer() : null))
+      .then((data) => {
+        restKept = data && new Uint8Array(data);
+      })
+      .catch(() => {});
+  };
+  const idle = () => (globalThis.requestIdleCallback ? requestIdleCallback(read) : setTimeout(read, 0));
+  if (root.dataset.ready === "1") {
+    idle();
+    return;
+  }
+  const observer = new MutationObserver(() => {
+    if (root.dataset.ready === "1") {
+      observer.disconnect();
+      idle();
+    }
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
 // A synchronous GET of bytes (binary through a text response: XHR in a page cannot return an ArrayBuffer
 // synchronously).
 function fetchBytesNow(url) {
+  if (url === REST_URL && restKept) {
+    return restKept;
+  }
   const request = new XMLHttpRequest();
   request.open("GET", url, false);
   request.overrideMimeType("text/plain; charset=x-user-defined");
@@ -97,6 +132,7 @@ function fetchBytesNow(url) {
 }
 
 function findTheRest(pyodide) {
+  keepTheRest();
   pyodide.runPython(REST_FINDER);
   const install = pyodide.globals.get("_tripeaks_rest_of_stdlib");
   install(REST_URL, fetchBytesNow);
