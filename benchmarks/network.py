@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any
 
 from playwright.sync_api import Browser, Page, sync_playwright
 
@@ -90,7 +90,7 @@ class Wire:
     open_requests: int = 0
     last_activity: float = 0.0
 
-    def send(self, write: Callable[[bytes], Any], data: bytes, path: str) -> None:
+    def send(self, write: Callable[[memoryview], Any], data: bytes, path: str) -> None:
         view = memoryview(data)
         for start in range(0, len(view), CHUNK):
             piece = view[start:start + CHUNK]
@@ -125,11 +125,12 @@ class Wire:
 
 
 class _ShapedWriter:
-    def __init__(self, raw: BinaryIO, wire: Wire, handler: Handler) -> None:
+    def __init__(self, raw: Any, wire: Wire, handler: Handler) -> None:
         self.raw, self.wire, self.handler = raw, wire, handler
 
     def write(self, data: bytes) -> int:
-        self.wire.send(self.raw.write, bytes(data), f"{getattr(self.handler, 'path', '?')} {self.handler.command}")
+        path = getattr(self.handler, "path", "?")
+        self.wire.send(self.raw.write, bytes(data), f"{path} {self.handler.command}")
         return len(data)
 
     def flush(self) -> None:
@@ -238,11 +239,10 @@ def settle(wire: Wire, page: Page | None, worker: bool, timeout: float = TIMEOUT
     """Wait until the link is idle (and the service worker, if any, is active)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        if wire.idle_for() >= IDLE_SECONDS:
-            if not worker or page is None or page.evaluate(
-                "navigator.serviceWorker.getRegistration().then((r) => !!(r && r.active))"
-            ):
-                return
+        if wire.idle_for() >= IDLE_SECONDS and (not worker or page is None or page.evaluate(
+            "navigator.serviceWorker.getRegistration().then((r) => !!(r && r.active))"
+        )):
+            return
         time.sleep(0.25)
     raise TimeoutError("the visit never went quiet")
 

@@ -33,8 +33,8 @@ serve = site_support.serve  # a fixture
 
 SNAPSHOT = "web/vendor/pyodide.snapshot"
 REST = "web/vendor/pyodide/python_stdlib_rest.zip"
-# 20 Mbit/s: Pyodide's runtime takes longer than a second, as on a phone network, so the page does without the
-# snapshot (web/interpreter.mjs), and the test still takes only a few seconds.
+# 20 Mbit/s: Pyodide's runtime takes longer than a second, as on a phone network, so the page does without
+# the snapshot (web/interpreter.mjs), and the test still takes only a few seconds.
 PHONE = {"offline": False, "latency": 20, "downloadThroughput": 20e6 / 8, "uploadThroughput": 5e6 / 8}
 
 
@@ -43,7 +43,9 @@ def python_start(page: Page) -> str:
 
 
 def site_paths(guard: Guard) -> list[str]:
-    return [urlsplit(r.url).path.removeprefix("/" + SUB_PATH) for r in guard.requests if r.service_worker is None]
+    """The site's paths the page itself requested (not its service worker)."""
+    prefix = "/" + SUB_PATH
+    return [urlsplit(r.url).path.removeprefix(prefix) for r in guard.requests if r.service_worker is None]
 
 
 def import_in_page(page: Page, modules: str) -> str:
@@ -91,9 +93,9 @@ def test_first_visit_without_the_snapshot_then_from_it_online_and_offline(
         wait_offline_ready(page, len(site.precache))
         cached = page.evaluate(
             """async (path) => {
-                 const names = (await caches.keys()).filter((n) => n.startsWith("tripeaks-") && n !== "tripeaks-clients");
+                 const names = (await caches.keys())
+                   .filter((n) => n.startsWith("tripeaks-") && n !== "tripeaks-clients");
                  const hit = await (await caches.open(names[0])).match(new URL(path, location.href).href);
-                 if (!hit) return `no ${path} in ${names}: ` + (await (await caches.open(names[0])).keys()).map((r) => r.url);
                  return new Uint8Array(await hit.arrayBuffer()).slice(0, 2).join(",");
                }""",
             SNAPSHOT,
@@ -201,14 +203,14 @@ def plain_server(root: Path) -> tuple[subprocess.Popen[str], str]:
 
 def get(url: str, encoding: str | None) -> tuple[bytes, str | None, str | None]:
     request = urllib.request.Request(url, headers={"Accept-Encoding": encoding} if encoding else {})
-    with urllib.request.urlopen(request, timeout=30) as response:  # noqa: S310 (our own server)
+    with urllib.request.urlopen(request, timeout=30) as response:  # our own server
         return response.read(), response.headers.get("Content-Encoding"), response.headers.get("Vary")
 
 
 def test_compressed_and_uncompressed_serving(
     browser: Browser, tmp_path_factory, serve: Callable[[Path], Server]
 ) -> None:
-    import brotli  # type: ignore[import-not-found]
+    import brotli  # type: ignore[import-untyped]
 
     site = build_site(tmp_path_factory.mktemp("serving"))
     file = site.folder / "web/vendor/pyodide/pyodide.asm.wasm"

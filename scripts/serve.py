@@ -91,13 +91,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012
     compress = True
 
-    def send_head(self) -> BinaryIO | None:  # type: ignore[override]
+    def send_head(self) -> BinaryIO | None:
         path = self.translate_path(self.path)
         if os.path.isdir(path) and self.path.split("?")[0].split("#")[0].endswith("/"):
             path = os.path.join(path, "index.html")
         if not os.path.isfile(path):
             # A folder without its slash (a redirect), a listing, a 404: the standard library's way.
-            return super().send_head()  # type: ignore[return-value]
+            return super().send_head()
         content_type = self.guess_type(path)
         chosen, coding = path, None
         if self.compress:
@@ -125,7 +125,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header("Content-Length", str(stat.st_size))
             self._common_headers(tag, coding, stat)
             self.end_headers()
-            return file  # type: ignore[return-value]
+            return file
         except BaseException:
             file.close()
             raise

@@ -65,10 +65,10 @@ PWA_SWITCHED = 'const SERVICE_WORKER = "../sw.js";'
 # web/interpreter.mjs carries this line; the built site's copy lists what PyScript fetches once Python is up.
 PREFETCH_MARKER = "const PREFETCH = [];"
 SW_MARKER = "/* PRECACHE */"
-# The snapshot of Pyodide's start-up (scripts/snapshot.mjs): precached last, and stored unpacked by the worker.
+# The snapshot of Pyodide's start-up (scripts/snapshot.mjs): precached last, stored unpacked by the worker.
 SNAPSHOT = "web/vendor/pyodide.snapshot"
-# The files the page does not load (a first visit boots without the snapshot, and imports nothing from the rest
-# of the standard library): the worker fetches them after all the others.
+# The files the page does not load (a first visit boots without the snapshot and imports nothing from the
+# rest of the standard library): the worker fetches them after all the others.
 LATER = ["web/vendor/pyodide/python_stdlib_rest.zip", SNAPSHOT]
 SNAPSHOT_PRELOAD = re.compile(r'[ \t]*<link\b[^>]*\brel="preload"[^>]*pyodide\.snapshot[^>]*>[ \t]*\n?')
 # Compressed copies beside each file, when they save at least this share of its bytes.
@@ -247,9 +247,9 @@ def compressed(data: bytes, suffix: str) -> bytes:
         return cached.read_bytes()
     if suffix == ".br":
         try:
-            import brotli  # type: ignore[import-not-found]
+            import brotli  # type: ignore[import-untyped]
         except ImportError:
-            raise SystemExit("scripts/site.py needs brotli: .venv/bin/pip install -c constraints.txt brotli") from None
+            raise SystemExit("scripts/site.py needs brotli (pip install -c constraints.txt brotli)") from None
         packed: bytes = brotli.compress(data, quality=11, lgwin=24)
     else:
         packed = gzip.compress(data, 9, mtime=0)
