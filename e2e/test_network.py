@@ -145,7 +145,6 @@ def test_a_game_played_through_never_fetches_the_rest_of_the_standard_library(
             " return s.hint_slot !== null || s.hint_control !== null || s.hints > 0; })()",
             timeout=120_000,
         )
-        page.click("#new")
         play_any(page)
         assert REST not in site_paths(guard)
         guard.check()

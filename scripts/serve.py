@@ -9,7 +9,8 @@ What a static host must do for the site, and what this server does:
 - `.wasm` as application/wasm (Pyodide hangs without an error otherwise), modules as JavaScript;
 - compression: scripts/site.py writes `name.br` and `name.gz` beside each file that shrinks; a request for
   `name` from a browser that accepts `br` (or `gzip`) gets those bytes with `Content-Encoding: br` (`gzip`)
-  and `Vary: Accept-Encoding`, and the browser sees the file itself. A folder without them is served as is;
+  and `Vary: Accept-Encoding`, and the browser sees the file itself. A folder without them is served as is,
+  and so is a file changed after its compressed copies were written (they are stale);
 - revalidation: `Cache-Control: no-cache` (a rebuilt file must reach the next load) with a strong ETag made
   from the bytes sent, so an unchanged file answers 304 Not Modified even after a rebuild rewrote it.
 """
@@ -70,6 +71,15 @@ def accepted(header: str | None) -> set[str]:
     return codings
 
 
+def fresh(packed: str, original: str) -> bool:
+    """Whether ``packed`` is there and no older than ``original``: a file edited after the build has stale
+    compressed copies beside it, and is then served as it is."""
+    try:
+        return os.stat(packed).st_mtime_ns >= os.stat(original).st_mtime_ns
+    except OSError:
+        return False
+
+
 def etag(path: str, stat: os.stat_result) -> str:
     key = (path, stat.st_size, stat.st_mtime_ns)
     with _etags_lock:
@@ -103,7 +113,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if self.compress:
             allowed = accepted(self.headers.get("Accept-Encoding"))
             for name, suffix in ENCODINGS:
-                if name in allowed and os.path.isfile(path + suffix):
+                if name in allowed and fresh(path + suffix, path):
                     chosen, coding = path + suffix, name
                     break
         try:
