@@ -91,15 +91,15 @@ def test_first_visit_without_the_snapshot_then_from_it_online_and_offline(
         # The worker fetches the snapshot (and the rest of the standard library) after the first card.
         cdp.send("Network.emulateNetworkConditions", {**PHONE, "downloadThroughput": -1, "latency": 0})
         wait_offline_ready(page, len(site.precache))
-        cached = page.evaluate(
+        cached = page.wait_for_function(
             """async (path) => {
                  const names = (await caches.keys())
                    .filter((n) => n.startsWith("tripeaks-") && n !== "tripeaks-clients");
                  const hit = await (await caches.open(names[0])).match(new URL(path, location.href).href);
-                 return new Uint8Array(await hit.arrayBuffer()).slice(0, 2).join(",");
+                 return hit && new Uint8Array(await hit.arrayBuffer()).slice(0, 2).join(",");
                }""",
-            SNAPSHOT,
-        )
+            arg=SNAPSHOT, timeout=60_000, polling=250,
+        ).json_value()
         assert cached != "31,139", "the worker keeps the snapshot unpacked, not gzip"
 
         open_controlled(page, url)
