@@ -8,7 +8,8 @@
 // 1. a page that the service worker serves boots from the snapshot in the worker's cache (the worker
 //    fetched it in the background on an earlier visit, after the game was playable);
 // 2. a first visit on a fast network (Pyodide's runtime files, which index.html preloads, arrive within
-//    SNAPSHOT_IF_UNDER_MS of being requested) downloads it and boots from it;
+//    SNAPSHOT_IF_UNDER_MS of being requested) downloads it and boots from it, and so does a page that does
+//    not preload them (nothing tells how fast the network is before Pyodide has started);
 // 3. otherwise Python starts afresh, from its compiled standard library, and never waits for the snapshot.
 // Any trouble with the snapshot (missing, corrupt, a browser without DecompressionStream) falls back to a
 // fresh start, with a warning in the console: slower, never broken. `?python-start=snapshot` (or `=fresh`)
@@ -160,6 +161,13 @@ async function unpacked(response) {
 function fastNetwork() {
   if (typeof PerformanceObserver !== "function") {
     return Promise.resolve(false);
+  }
+  const preloaded = (url) =>
+    [...(globalThis.document?.querySelectorAll('link[rel="preload"]') ?? [])].some((link) => link.href === url);
+  if (!RUNTIME.every(preloaded)) {
+    // A page that does not preload the runtime (bootcheck.html, benchmarks/boot.py's pages) gives no early
+    // measure of the network, and Pyodide only fetches it once started: the snapshot, as before issue 18.
+    return Promise.resolve(true);
   }
   return new Promise((resolve) => {
     const seen = new Map();
