@@ -237,22 +237,35 @@ function started(how) {
 export async function loadPyodide(options = {}) {
   // The boot's phases, for benchmarks/network.py: PyScript has started and asks for Python ... Python is up.
   performance.mark("tripeaks:python-start");
-  const settings = { ...options, indexURL: INDEX_URL };
+  // Packages load once the finder of the rest of the standard library is in place (loading one imports
+  // importlib.metadata, which only the rest holds), not during Pyodide's start as `packages` would.
+  const { packages, ...given } = options;
+  const settings = { ...given, indexURL: INDEX_URL };
+  const ready = async (pyodide, how) => {
+    findTheRest(pyodide);
+    if (packages?.length) {
+      await pyodide.loadPackage(packages);
+    }
+    started(how);
+    performance.mark("tripeaks:python-ready");
+    return pyodide;
+  };
   const source = await snapshotSource();
   if (source) {
     const memory = fetchSnapshot(source);
     memory.catch(() => {}); // Pyodide awaits it once its runtime is in; until then a failure is not "unhandled"
+    let pyodide = null;
     try {
-      const pyodide = await startPyodide({ ...settings, _loadSnapshot: memory });
+      pyodide = await startPyodide({ ...settings, _loadSnapshot: memory });
       // The snapshot holds the generator `random` seeded when it was made: every visit would draw the
       // same numbers. Seeded again from the browser's crypto, as a fresh start seeds it.
       pyodide.runPython("import random\nrandom.seed()");
-      findTheRest(pyodide);
-      started("snapshot");
-      performance.mark("tripeaks:python-ready");
-      return pyodide;
     } catch (error) {
       console.warn("TriPeaks: starting Python without its snapshot, which could not be used:", error);
+      pyodide = null;
+    }
+    if (pyodide) {
+      return ready(pyodide, "snapshot");
     }
   }
   const fsInit = settings.fsInit;
@@ -263,8 +276,5 @@ export async function loadPyodide(options = {}) {
       return fsInit?.(fs, info);
     },
   });
-  findTheRest(pyodide);
-  started("fresh");
-  performance.mark("tripeaks:python-ready");
-  return pyodide;
+  return ready(pyodide, "fresh");
 }
