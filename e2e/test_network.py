@@ -200,6 +200,34 @@ def plain_server(root: Path) -> tuple[subprocess.Popen[str], str]:
     return process, next(word for word in line.split() if word.startswith("http://")).rstrip("/")
 
 
+def test_a_deploy_that_changes_only_the_page_keeps_the_snapshot_players_have(
+    browser: Browser, tmp_path_factory, serve: Callable[[Path], Server]
+) -> None:
+    site = build_site(tmp_path_factory.mktemp("deploy"))
+    server = serve(site.www)
+    url = f"{server.origin()}/{SUB_PATH}index.html?deal=5&rules=standard"
+    context = browser.new_context()
+    guard = Guard({server.origin()})
+    guard.watch(context)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        wait_ready(page)
+        wait_offline_ready(page, len(site.precache))
+        css = site.folder / "web/tripeaks.css"
+        css.write_text(css.read_text() + "/* deployed again */\n")
+        site_support.site_script.write_service_worker(site.folder, site.precache)
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        page.wait_for_function(
+            "navigator.serviceWorker.getRegistration().then((r) => r.waiting !== null)", timeout=120_000
+        )
+        by_worker = [urlsplit(r.url).path for r in guard.requests if r.service_worker is not None]
+        assert sum(path.endswith("/" + SNAPSHOT) for path in by_worker) == 1, by_worker
+        assert sum(path.endswith("/web/tripeaks.css") for path in by_worker) == 2, by_worker
+    finally:
+        context.close()
+
+
 def get(url: str, encoding: str | None) -> tuple[bytes, str | None, str | None]:
     request = urllib.request.Request(url, headers={"Accept-Encoding": encoding} if encoding else {})
     with urllib.request.urlopen(request, timeout=30) as response:  # our own server
