@@ -2,13 +2,13 @@
 
 Run by `make build` (after `npm ci`). Everything written here is generated and git-ignored:
 
-    web/vendor/pyodide/    Pyodide from node_modules, and PyPI's micropip wheel (the lock rewritten to it); its
-                           python_stdlib.zip is rewritten by scripts/snapshot.mjs, the imported modules compiled
+    web/vendor/pyodide/    Pyodide from node_modules, and PyPI's micropip wheel (the lock rewritten to it);
+                           snapshot.mjs splits python_stdlib.zip, the modules the page imports compiled
     web/vendor/pyscript/   @pyscript/core's dist (core.js, core.css and the chunks they import)
     web/vendor/wheels/     tripeaks-<version>-py3-none-any.whl, built from this source tree
     web/vendor/engine.json the engine's version, the wheel's name and sha256, and a sha256 per tripeaks/**/*.py
     web/vendor/bytecode.zip tripeaks/**/*.py and the page's modules compiled by Pyodide (scripts/bytecode.mjs)
-    web/vendor/pyodide.snapshot Pyodide's memory after start-up for web/interpreter.mjs (scripts/snapshot.mjs),
+    web/vendor/pyodide.snapshot Pyodide's memory after start-up for web/interpreter.mjs (scripts/snapshot.mjs)
                            the same bytes from the same inputs
     .cache/pyodide-wheels/ pytest, hypothesis and their pure-Python dependencies for the Pyodide test run
 """
