@@ -64,6 +64,7 @@ browsers:
 lint: $(STAMP)/venv
 	$(BIN)/ruff check tripeaks tests benchmarks scripts e2e web
 	$(BIN)/mypy
+	MYPYPATH=web/stubs $(BIN)/mypy --strict $(wildcard web/*.py)
 	$(BIN)/mypy --strict scripts/build.py scripts/serve.py scripts/site.py scripts/icons.py scripts/chromium.py benchmarks/size.py benchmarks/boot.py benchmarks/clicks.py e2e/conftest.py e2e/test_runtime.py
 
 test-engine: $(STAMP)/venv

@@ -1,7 +1,8 @@
-"""Solver benchmark: the committed 1,000 deals under Standard and Strict, on one core.
+"""Solver benchmark: the committed 1,000 deals of TriPeaks (Standard, Strict) and of Triangle, on one core.
 
-    python benchmarks/solver.py                 # fast solver, Standard and Strict
-    python benchmarks/solver.py --shortest      # fewest-moves mode, Standard
+    python benchmarks/solver.py                 # fast solver: TriPeaks Standard and Strict, Triangle
+    python benchmarks/solver.py --shortest      # fewest-moves mode: TriPeaks Standard, Triangle
+    python benchmarks/solver.py --rules triangle   # one of them
     python benchmarks/solver.py --limit 100     # the first 100 deals only
     python benchmarks/solver.py --pyodide       # then the same deals in Pyodide, and the ratio
     node benchmarks/pyodide.mjs benchmarks/solver.py --limit 100 --json out.json   # Pyodide alone
@@ -33,14 +34,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tripeaks import STANDARD, STRICT, Deal, Game, Rules, Status
-from tripeaks.solver import solve
-from tripeaks.stats import percentile
+from typing import Any
+
+from tripeaks import STANDARD, STRICT, TRIANGLE, TRIPEAKS, Deal, Game, Solitaire, Status, solve
+from tripeaks.search.stats import percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 DEALS = Path(__file__).with_name("deals-1000.txt")
 PYODIDE = Path(__file__).with_name("pyodide.mjs")
-RULE_SETS = {"standard": STANDARD, "strict": STRICT}
+RULE_SETS: dict[str, Any] = {"standard": STANDARD, "strict": STRICT, "triangle": TRIANGLE.default_rules}
+"""The runs by name: TriPeaks' two rule sets and Triangle's one."""
+GAME_OF = {"standard": TRIPEAKS, "strict": TRIPEAKS, "triangle": TRIANGLE}
+DEALS_OF = {TRIPEAKS.id: DEALS, TRIANGLE.id: Path(__file__).with_name("triangle-deals-1000.txt")}
 
 
 def runtime() -> str:
@@ -51,9 +56,12 @@ def runtime() -> str:
 
 
 def engine_fingerprint() -> dict[str, str]:
-    """A digest of each of the engine's source files, to tell whether it changed between the two runs."""
+    """A digest of each of the engine's source files (its subpackages' too), to tell whether it changed
+    between the two runs."""
+    engine = ROOT / "tripeaks"
     return {
-        path.name: hashlib.sha256(path.read_bytes()).hexdigest() for path in (ROOT / "tripeaks").glob("*.py")
+        path.relative_to(engine).as_posix(): hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in engine.rglob("*.py")
     }
 
 
@@ -109,12 +117,13 @@ def compare(
         ours["pyodide_ratio"] = ratios
 
 
-def load_deals(limit: int | None) -> list[tuple[int, Deal]]:
+def load_deals(limit: int | None, game: Solitaire = TRIPEAKS) -> list[tuple[int, Deal]]:
+    """The committed deals of ``game`` (benchmarks/deals-1000.txt for TriPeaks), the first ``limit``."""
     deals = []
-    for line in DEALS.read_text().splitlines():
+    for line in DEALS_OF[game.id].read_text().splitlines():
         if line and not line.startswith("#"):
             number, code = line.split(" ", 1)
-            deals.append((int(number), Deal.parse(code)))
+            deals.append((int(number), Deal.parse(code, game)))
     return deals[:limit]
 
 
@@ -123,7 +132,7 @@ def run_name(figures: dict[str, object]) -> str:
     return f"{figures['rules']} fewest moves" if figures["shortest"] else str(figures["rules"])
 
 
-def run(name: str, rules: Rules, deals: list[tuple[int, Deal]], shortest: bool) -> dict[str, object]:
+def run(name: str, rules: Any, deals: list[tuple[int, Deal]], shortest: bool) -> dict[str, object]:
     seconds: list[float] = []
     nodes: list[float] = []
     results: dict[str, int] = {}
@@ -132,7 +141,7 @@ def run(name: str, rules: Rules, deals: list[tuple[int, Deal]], shortest: bool) 
     for _, deal in deals:
         game = Game(deal, rules)
         before = time.process_time()
-        answer = solve(game.position, rules, shortest=shortest)
+        answer = solve(game.position, shortest=shortest)
         cpu += time.process_time() - before
         seconds.append(answer.seconds)
         nodes.append(float(answer.nodes))
@@ -174,16 +183,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--limit", type=int, help="only the first N deals")
     parser.add_argument("--shortest", action="store_true", help="fewest-moves mode (Standard)")
     parser.add_argument(
-        "--rules", nargs="*", choices=RULE_SETS, default=None, help="standard, strict (default both)"
+        "--rules", nargs="*", choices=RULE_SETS, default=None,
+        help="standard, strict, triangle (default all three; standard and triangle with --shortest)",
     )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--pyodide", action="store_true", help="then the same in Pyodide, and the ratio")
     args = parser.parse_args(argv)
-    deals = load_deals(args.limit)
     print(runtime(), flush=True)
-    names = args.rules or (["standard"] if args.shortest else ["standard", "strict"])
+    names = args.rules or (["standard", "triangle"] if args.shortest else ["standard", "strict", "triangle"])
     engine = engine_fingerprint()
-    figures = [run(name, RULE_SETS[name], deals, args.shortest) for name in names]
+    figures = [
+        run(name, RULE_SETS[name], load_deals(args.limit, GAME_OF[name]), args.shortest) for name in names
+    ]
     if args.pyodide:
         again = ["--rules", *names] + (["--shortest"] if args.shortest else [])
         if args.limit is not None:

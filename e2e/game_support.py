@@ -1,4 +1,5 @@
-"""Helpers for the game's end-to-end tests: open a deal, read what the page shows, check it."""
+"""Helpers for the game's end-to-end tests: open a deal, read what the page shows, check it against the
+engine, and play moves by clicking as a player would, in any game of the family."""
 
 from __future__ import annotations
 
@@ -8,8 +9,19 @@ from typing import Any
 from conftest import wait_ready
 from playwright.sync_api import Page
 
-from tripeaks import Card, Deal, Game, Move, Position, Rules, numbered_deal
-from tripeaks.solver import solve
+from tripeaks import (
+    TRIPEAKS,
+    Card,
+    Deal,
+    Game,
+    Move,
+    MoveKind,
+    Position,
+    Solitaire,
+    find_game,
+    numbered_deal,
+    solve,
+)
 
 
 def ready(page: Page) -> None:
@@ -27,21 +39,17 @@ def state(page: Page) -> dict[str, Any]:
     return json.loads(page.evaluate("window.tripeaksState()"))
 
 
-def rules_of(data: dict[str, Any]) -> Rules:
-    import sys
-    from pathlib import Path
+def game_of(data: dict[str, Any]) -> Solitaire:
+    return find_game(data["game"])
 
-    web = str(Path(__file__).resolve().parent.parent / "web")
-    if web not in sys.path:
-        sys.path.insert(0, web)
-    from address import rules_from_key  # pure Python: it imports nothing from the browser
 
-    return rules_from_key(data["rules"])
+def rules_of(data: dict[str, Any]) -> Any:
+    return game_of(data).rules_from_key(data["rules"])
 
 
 def engine_game(data: dict[str, Any], deal: Deal | None = None) -> Game:
     """The page's game replayed in CPython's engine from its deal and moves."""
-    deal = deal if deal is not None else numbered_deal(data["number"])
+    deal = deal if deal is not None else numbered_deal(data["number"], game_of(data))
     game = Game(deal, rules_of(data), number=data["number"])
     for move in data["moves"]:
         game.push(move)
@@ -51,19 +59,21 @@ def engine_game(data: dict[str, Any], deal: Deal | None = None) -> Game:
 def expected_view(game: Game) -> dict[str, Any]:
     """What the page's state should say for ``game``."""
     position = game.position
+    available = {card for card, _, _ in position.available()}
     slots: list[dict[str, Any]] = []
     for slot, card in enumerate(position.cards):
         if card is None:
             slots.append({"state": "gone"})
-        elif not position.is_face_up(slot, game.rules):
+        elif not position.is_face_up(slot):
             slots.append({"state": "down"})
         else:
-            slots.append({"state": "up", "card": card.code,
-                          "free": position.layout.is_free(position.remaining, slot)})
+            slots.append({"state": "up", "card": card.code, "free": card in available})
     return {
-        "slots": slots, "waste": position.top.code, "waste_size": len(position.waste),
-        "stock": len(position.stock), "score": game.score, "run": game.run,
-        "status": str(game.status), "can_undo": game.can_undo,
+        "game": game.solitaire.id,
+        "slots": slots, "waste": position.waste[-1].code if position.waste else None,
+        "waste_size": len(position.waste), "stock": len(position.stock), "score": game.score,
+        "run": game.run, "status": str(game.status), "can_undo": game.can_undo,
+        "playable": sorted(c.code for c in position.playable()) if not game.is_over else [],
     }
 
 
@@ -73,20 +83,36 @@ def assert_matches_engine(data: dict[str, Any], game: Game) -> None:
     assert got == want
 
 
-def solution(number: int, rules: Rules) -> tuple[Move, ...]:
-    answer = solve(Position.start(numbered_deal(number)), rules)
-    assert answer.won, f"deal {number} should be winnable"
+def solution(number: int, rules: Any = None, game: Solitaire = TRIPEAKS) -> tuple[Move, ...]:
+    answer = solve(Position.start(numbered_deal(number, game), rules))
+    assert answer.won, f"{game.name} deal {number} should be winnable"
     return answer.moves
 
 
+def card_selector(data: dict[str, Any], card: Card) -> str:
+    """The element that shows ``card``: a layout slot, the stock's top or the waste's top."""
+    for slot, seen in enumerate(data["slots"]):
+        if seen.get("card") == card.code:
+            return f'#layout [data-slot="{slot}"]'
+    if data.get("stock_top") == card.code:
+        return "#stock"
+    if data.get("waste") == card.code:
+        return "#waste-top"
+    raise AssertionError(f"the {card.name} is not showing")
+
+
 def make_move(page: Page, data: dict[str, Any], move: Move | str) -> None:
-    """Make ``move`` by clicking, as a player would."""
+    """Make ``move`` by clicking, as a player would: a card (or each card of a pair), or the stock
+    (its button when the stock shows a card to take)."""
     move = Move.parse(move) if isinstance(move, str) else move
-    if move.card is None:
-        page.click("#stock")
+    if move.kind is MoveKind.PLAY:
+        for card in move.cards:
+            page.click(card_selector(data, card))
         return
-    slot = slot_of(data, move.card)
-    page.click(f'#peaks [data-slot="{slot}"]')
+    if data.get("stock_top") is None:
+        page.click("#stock")
+    else:
+        page.click(f"#{move.kind}")
 
 
 def slot_of(data: dict[str, Any], card: Card) -> int:
@@ -97,10 +123,10 @@ def slot_of(data: dict[str, Any], card: Card) -> int:
 
 
 def playable_slots(data: dict[str, Any]) -> list[int]:
-    ranks = set(data["playable_ranks"])
+    playable = set(data["playable"])
     return [
         slot for slot, seen in enumerate(data["slots"])
-        if seen["state"] == "up" and seen["free"] and Card.parse(seen["card"]).rank in ranks
+        if seen["state"] == "up" and seen["free"] and seen["card"] in playable
     ]
 
 

@@ -169,7 +169,7 @@ def play_any(frame: Page | Frame) -> dict[str, Any]:
     before = state(frame)
     slots = playable_slots(before)
     if slots:
-        frame.click(f'#peaks [data-slot="{slots[0]}"]')
+        frame.click(f'#layout [data-slot="{slots[0]}"]')
     else:
         frame.click("#stock")
     frame.wait_for_function(

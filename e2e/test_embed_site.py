@@ -67,7 +67,7 @@ def play_in_embed(page: Page, selector: str, frame: Frame) -> dict[str, Any]:
     game = page.frame_locator(f"{selector} iframe")
     slots = playable_slots(before)
     if slots:
-        game.locator(f'#peaks [data-slot="{slots[0]}"]').click()
+        game.locator(f'#layout [data-slot="{slots[0]}"]').click()
     else:
         game.locator("#stock").click()
     frame.wait_for_function(f"JSON.parse(window.tripeaksState()).moves.length === {len(before['moves']) + 1}")
@@ -91,7 +91,7 @@ def check_embedded_game(page: Page, selector: str, deal: int) -> Frame:
     # The host's CSS stops at the shadow root: the frame is shown, and the game keeps its own styles.
     box = page.locator(f"{selector} iframe").bounding_box()
     assert box is not None and box["width"] > 300 and box["height"] > 300
-    assert game.locator("#score").evaluate("el => getComputedStyle(el).color") != "rgb(255, 0, 0)"
+    assert game.locator("#moves").evaluate("el => getComputedStyle(el).color") != "rgb(255, 0, 0)"
     return frame
 
 
@@ -123,8 +123,10 @@ def test_two_embeds_on_one_page_same_origin(
         one = check_embedded_game(page, "#one", 123)
         two = check_embedded_game(page, "#two", LOST_BY_DRAWING)
         assert page.locator("#one").bounding_box()["height"] == pytest.approx(640, abs=1)  # type: ignore[index]
+        # With no height, the box is as tall as the game's content.
+        content = two.evaluate("document.getElementById('app').getBoundingClientRect().height")
         box = page.locator("#two").bounding_box()
-        assert box is not None and box["height"] == pytest.approx(box["width"] * 3 / 4, abs=2)  # 4:3
+        assert box is not None and box["height"] == pytest.approx(content, abs=2)
         after = play_in_embed(page, "#one", one)
         check_move_event(page, "#one", after)
         assert state(two)["moves"] == [], "a move in one embed reached the other"
@@ -229,3 +231,46 @@ def test_embed_from_another_site_without_storage(
     finally:
         context.close()
         host.stop()
+
+
+def test_an_embed_with_no_height_fits_its_content_and_plays_triangle(
+    browser: Browser, built_site: BuiltSite, site_server: Server
+) -> None:
+    """800 px wide, no height: the box is as tall as the game, so no control is cut off; a height that is
+    no number of pixels (Infinity) is no height; `game` picks the game."""
+    origin = site_server.origin()
+    name = write_host(built_site.www, "fit.html", f"./{SUB_PATH}web/embed.js",
+                      '<div style="width:800px"><tri-peaks id="plain" deal="1"></tri-peaks>'
+                      '<tri-peaks id="endless" deal="2" height="Infinity"></tri-peaks>'
+                      '<tri-peaks id="tri" game="triangle" deal="1"></tri-peaks></div>')
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    guard = Guard({origin})
+    guard.watch(context)
+    try:
+        page = context.new_page()
+        guard.watch_page(page)
+        page.goto(f"{origin}/{name}")
+        for selector in ("#plain", "#endless", "#tri"):
+            frame = embed_frame(page, selector)
+            page.wait_for_function(
+                f"document.querySelector('{selector}').getBoundingClientRect().height > 300", timeout=30_000
+            )
+            content = frame.evaluate("document.getElementById('app').getBoundingClientRect().height")
+            box = page.locator(selector).bounding_box()
+            assert box is not None and box["width"] == pytest.approx(800, abs=1)
+            assert box["height"] == pytest.approx(content, abs=2), selector
+            inner = frame.evaluate("window.innerHeight")
+            for control in ("#new", "#settings-open", "#help-open", "#undo"):
+                bottom = frame.evaluate(f"document.querySelector('{control}').getBoundingClientRect().bottom")
+                assert bottom <= inner, f"{control} of {selector} is cut off"
+        tri = embed_frame(page, "#tri")
+        assert state(tri)["game"] == "triangle"
+        game = page.frame_locator("#tri iframe")
+        game.locator("#stock").click()
+        game.locator("#waste-top").click()
+        page.wait_for_function("window.events.some(e => e.type === 'tripeaks:move' && e.id === 'tri')")
+        moved = next(e for e in events(page, "tripeaks:move") if e["id"] == "tri")["detail"]
+        assert moved["game"] == "triangle" and moved["move"] == "9s+4c"
+        guard.check()
+    finally:
+        context.close()

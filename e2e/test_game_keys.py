@@ -27,7 +27,7 @@ def test_arrows_move_over_the_free_cards_and_enter_plays(page: Page) -> None:
     assert focused_slot(page) == 27  # stays on the last card
     page.keyboard.press("ArrowLeft")
     assert focused_slot(page) == 26
-    expect(page.locator('#peaks [data-slot="26"]')).to_be_focused()
+    expect(page.locator('#layout [data-slot="26"]')).to_be_focused()
 
     target = playable_slots(data)[0]
     while focused_slot(page) != target:
@@ -36,8 +36,8 @@ def test_arrows_move_over_the_free_cards_and_enter_plays(page: Page) -> None:
     after = state(page)
     assert after["moves"] == [data["slots"][target]["card"]]
     assert focused_slot(page) is not None  # focus moves on to a neighbouring free card
-    x, _ = TRIPEAKS.places[target]
-    assert abs(TRIPEAKS.places[focused_slot(page)][0] - x) <= 1
+    x, _ = TRIPEAKS.layout.places[target]
+    assert abs(TRIPEAKS.layout.places[focused_slot(page)][0] - x) <= 1
 
 
 def test_up_and_down_arrows_climb_the_peaks(page: Page) -> None:
@@ -75,11 +75,13 @@ def test_h_asks_for_a_hint(page: Page) -> None:
     page.wait_for_function("JSON.parse(window.tripeaksState()).hints === 1")
     after = state(page)
     game = engine_game(data)
-    assert after["hint_slot"] is not None or after["hint_control"] is not None
-    if after["hint_slot"] is not None:
-        card = game.card_at(after["hint_slot"])
-        assert card is not None and card.rank in data["playable_ranks"]
-        expect(page.locator(f'#peaks [data-slot="{after["hint_slot"]}"]')).to_have_class(
+    assert after["hinted"] or after["hint_control"] is not None
+    if after["hinted"]:
+        (target,) = after["hinted"]
+        slot = int(target.removeprefix("slot:"))
+        card = game.card_at(slot)
+        assert card is not None and card.code in data["playable"]
+        expect(page.locator(f'#layout [data-slot="{slot}"]')).to_have_class(
             "card face red free playable hinted" if card.red else "card face black free playable hinted"
         )
 

@@ -5,10 +5,19 @@ from __future__ import annotations
 import json
 
 import pytest
-from game_support import engine_game, make_move, open_game, playable_slots, solution, state, storage
+from game_support import (
+    engine_game,
+    make_move,
+    open_game,
+    playable_slots,
+    slot_of,
+    solution,
+    state,
+    storage,
+)
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tripeaks import STANDARD
+from tripeaks import STANDARD, numbered_deal
 
 # A same-origin page that doesn't run the game, to change storage with no game tab open.
 QUIET_PAGE = "web/vendor/pyodide/package.json"
@@ -22,7 +31,7 @@ def set_storage(page: Page, items: dict[str, str]) -> None:
 
 def test_reload_keeps_the_game_with_its_whole_history(page: Page) -> None:
     data = open_game(page, "?deal=3")
-    page.click(f'#peaks [data-slot="{playable_slots(data)[0]}"]')
+    page.click(f'#layout [data-slot="{playable_slots(data)[0]}"]')
     page.keyboard.press("d")
     page.keyboard.press("d")
     page.keyboard.press("z")
@@ -132,7 +141,7 @@ def test_forbidden_storage_lets_play_go_on_with_a_notice(page: Page) -> None:
     page.add_init_script(FORBIDDEN)
     data = open_game(page, "?deal=2")
     expect(page.locator("#notices")).to_contain_text("not being saved")
-    page.click(f'#peaks [data-slot="{playable_slots(data)[0]}"]')
+    page.click(f'#layout [data-slot="{playable_slots(data)[0]}"]')
     page.keyboard.press("d")
     assert len(state(page)["moves"]) == 2
     page.click("#settings-open")
@@ -210,14 +219,50 @@ def test_trouble_at_boot_still_leaves_a_playable_page(page: Page, console_errors
     page.add_init_script(BOOT_TROUBLE)
     data = open_game(page, "?deal=3")
     expect(page.locator("#notices")).to_contain_text("Something went wrong while starting")
-    expect(page.locator("#notices")).to_contain_text("A fresh game is dealt")
+    expect(page.locator("#notices")).to_contain_text("a fresh game is dealt")
     assert data["status"] == "playing" and data["moves"] == [] and data["rules"] == "standard"
     assert len(console_errors) == 1 and "TriPeaks could not start normally" in console_errors[0]
     expect(page.locator("#new")).to_be_enabled()
     # The fresh deal is a random one, which may have no card to play yet: then a draw is the first move.
     slots = playable_slots(data)
-    page.click(f'#peaks [data-slot="{slots[0]}"]' if slots else "#stock")
+    page.click(f'#layout [data-slot="{slots[0]}"]' if slots else "#stock")
     page.keyboard.press("d")
     page.click("#undo")
     assert len(state(page)["moves"]) == 1  # each tap counted once: the controls are wired once
     assert f"deal={data['number']}" in page.url
+    kept = json.loads(json.loads(storage(page)["tripeaks:v1:game"])["save"])  # and it is saved, as said
+    assert kept["number"] == data["number"] and kept["moves"] == state(page)["moves"]
+
+
+def test_a_save_from_before_the_family_of_games_is_continued(page: Page) -> None:
+    """A version 1 save (always a deal code, TriPeaks rules of three fields) loads, plays on, and is
+    written again as version 2."""
+    deal = numbered_deal(3)
+    first = next(m for m in solution(3, STANDARD) if m.card is not None)
+    old = {
+        "format": "tripeaks-save", "version": 1, "deal": deal.code,
+        "rules": {"passes": 1, "wrap": True, "face_up": False},
+        "moves": ["draw", "draw"], "redo": ["draw"], "number": 3, "daily": None, "hints": 0, "seconds": 41.5,
+    }
+    envelope = {"schema": 1, "rev": 4, "tab": "old", "id": "an-old-game", "time": 1764547200,
+                "save": json.dumps(old)}
+    set_storage(page, {"tripeaks:v1:game": json.dumps(envelope)})
+    data = open_game(page, "")
+    expect(page.locator("#notices")).to_be_empty()
+    assert data["number"] == 3 and data["rules"] == "standard"
+    assert data["moves"] == ["draw", "draw"] and data["redo"] == ["draw"]
+    assert data["stock"] == 21 and data["seconds"] >= 41.5
+    page.keyboard.press("y")
+    assert state(page)["moves"] == ["draw", "draw", "draw"]
+    page.keyboard.press("z")
+    page.keyboard.press("z")
+    page.keyboard.press("z")
+    assert first.card is not None
+    page.click(f'#layout [data-slot="{slot_of(state(page), first.card)}"]')
+    data = state(page)
+    assert data["moves"] == [first.notation]
+    saved = json.loads(storage(page)["tripeaks:v1:game"])
+    assert saved["id"] == "an-old-game" and saved["rev"] > 4
+    written = json.loads(saved["save"])
+    assert written["version"] == 2 and written["game"] == "tripeaks" and written["deal"] is None
+    assert written["number"] == 3 and written["moves"] == [first.notation]

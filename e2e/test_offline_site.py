@@ -77,7 +77,7 @@ def test_first_visit_loads_the_site_then_it_plays_offline(
         page.click("#hint")
         page.wait_for_function(
             "(() => { const s = JSON.parse(window.tripeaksState());"
-            " return s.hint_slot !== null || s.hint_control !== null || s.hints > 0; })()",
+            " return s.hinted.length > 0 || s.hint_control !== null || s.hints > 0; })()",
             timeout=120_000,
         )
         number = state(page)["number"]

@@ -24,7 +24,12 @@ def sha256(data: bytes) -> str:
 
 
 def source_hashes() -> dict[str, str]:
-    return {f"tripeaks/{p.name}": sha256(p.read_bytes()) for p in sorted((ROOT / "tripeaks").glob("*.py"))}
+    return {name: sha256(data) for name, data in engine_sources().items()}
+
+
+def engine_sources() -> dict[str, bytes]:
+    """Every file of the engine package and its subpackages, by its path in the wheel."""
+    return {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sorted((ROOT / "tripeaks").rglob("*.py"))}
 
 
 @pytest.fixture(scope="module")
@@ -61,7 +66,7 @@ def page_modules() -> list[str]:
 
 def shipped_sources() -> dict[str, bytes]:
     """Each Python file the page has, by its path in the page's working directory, with its bytes here."""
-    files = {f"tripeaks/{p.name}": p.read_bytes() for p in sorted((ROOT / "tripeaks").glob("*.py"))}
+    files = engine_sources()
     files |= {name: (ROOT / "web" / name).read_bytes() for name in page_modules()}
     return files
 

@@ -6,7 +6,7 @@ Run by `make build` (after `npm ci`). Everything written here is generated and g
                            snapshot.mjs splits python_stdlib.zip, the modules the page imports compiled
     web/vendor/pyscript/   @pyscript/core's dist (core.js, core.css and the chunks they import)
     web/vendor/wheels/     tripeaks-<version>-py3-none-any.whl, built from this source tree
-    web/vendor/engine.json the engine's version, the wheel's name and sha256, and a sha256 per tripeaks/**/*.py
+    web/vendor/engine.json the engine's version, the wheel's name and sha256, a sha256 per tripeaks/**/*.py
     web/vendor/bytecode.zip tripeaks/**/*.py and the page's modules compiled by Pyodide (scripts/bytecode.mjs)
     web/vendor/pyodide.snapshot Pyodide's memory after start-up for web/interpreter.mjs (scripts/snapshot.mjs)
                            the same bytes from the same inputs
@@ -132,7 +132,7 @@ def build_wheel() -> Path:
 
 
 def make_manifest(wheel: Path) -> dict[str, object]:
-    """Describe what the page will run, and refuse a wheel whose tripeaks/**/*.py differ from the source tree."""
+    """Describe what the page will run; refuse a wheel whose tripeaks/**/*.py differ from the source tree."""
     with zipfile.ZipFile(wheel) as archive:
         shipped = {
             name: hashlib.sha256(archive.read(name)).hexdigest()

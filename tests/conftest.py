@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from tripeaks import DECK, MAX_DEAL, Card, Deal, Game, Move, Position, Rules, numbered_deal
+from tripeaks import DECK, MAX_DEAL, Card, Deal, Game, Move, Position, Rules, TriPeaksPosition, numbered_deal
 
 # Timing varies too much (coverage, a busy machine, WebAssembly) for per-example deadlines.
 settings.register_profile("tripeaks", deadline=None)
@@ -143,7 +143,11 @@ def stuck_deal(stock: Sequence[str] | None = None) -> Deal:
 
 ALL_PASSES = (1, 2, 3, None)
 rules_st = st.builds(
-    Rules, passes=st.sampled_from(ALL_PASSES), wrap=st.booleans(), face_up=st.booleans()
+    Rules,
+    passes=st.sampled_from(ALL_PASSES),
+    wrap=st.booleans(),
+    face_up=st.booleans(),
+    empty_waste=st.booleans(),
 )
 deal_numbers = st.integers(min_value=1, max_value=MAX_DEAL)
 numbered_deals = deal_numbers.map(numbered_deal)
@@ -192,11 +196,15 @@ def ref_adjacent(a: int, b: int, wrap: bool) -> bool:
     return abs(a - b) == 1 or (wrap and {a, b} == {1, 13})
 
 
-def ref_status(position: Position, rules: Rules) -> str:
+def ref_status(position: TriPeaksPosition) -> str:
+    """The status per RULES.md, under the position's own rules."""
+    rules = position.rules
     cards = position.cards
     if all(c is None for c in cards):
         return "won"
     free_ranks = [cards[s].rank for s in ref_free(cards)]  # type: ignore[union-attr]
+    if not position.waste:  # the empty-waste option's start: any free card goes on it
+        return "playing"
     if any(ref_adjacent(r, position.waste[-1].rank, rules.wrap) for r in free_ranks):
         return "playing"
     if rules.passes is None:
@@ -210,16 +218,17 @@ def ref_status(position: Position, rules: Rules) -> str:
     return "out_of_moves"
 
 
-def ref_legal(position: Position, rules: Rules) -> set[str]:
+def ref_legal(position: TriPeaksPosition) -> set[str]:
     """Legal move tokens in ``position``, per RULES.md."""
-    if ref_status(position, rules) != "playing":
+    rules = position.rules
+    if ref_status(position) != "playing":
         return set()
     cards = position.cards
-    top = position.waste[-1].rank
+    top = position.waste[-1].rank if position.waste else None
     moves = {
         cards[s].code  # type: ignore[union-attr]
         for s in ref_free(cards)
-        if ref_adjacent(cards[s].rank, top, rules.wrap)  # type: ignore[union-attr]
+        if top is None or ref_adjacent(cards[s].rank, top, rules.wrap)  # type: ignore[union-attr]
     }
     if position.stock:
         moves.add("draw")
@@ -228,15 +237,17 @@ def ref_legal(position: Position, rules: Rules) -> set[str]:
     return moves
 
 
-def ref_face_up(position: Position, rules: Rules, s: int) -> bool:
+def ref_face_up(position: TriPeaksPosition, s: int) -> bool:
     cards = position.cards
     if cards[s] is None:
         return False
-    return rules.face_up or s >= 18 or all(cards[c] is None for c in ref_covered_by(s))
+    return position.rules.face_up or s >= 18 or all(cards[c] is None for c in ref_covered_by(s))
 
 
 def ref_score(deal: Deal, moves: Iterable[Move | str]) -> int:
-    """The classic score of a move list, recomputed by hand from the scoring table."""
+    """The classic score of a move list, recomputed by hand from the scoring table (the same
+    with an empty waste at the start: the first card played is a run of 1, a draw onto the
+    empty waste costs 5)."""
     peak_cards = {deal.layout_cards[s].code for s in PEAK_TOPS}
     score = run = peaks = 0
     for move in moves:

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from conftest import build_deal, chain_deal, clear_order, stuck_deal, up_chain
 
-from tripeaks import Position, Rules, daily_seed, deal_from_seed, numbered_deal
+from tripeaks import GAMES, TRIANGLE, Game, Position, Rules, daily_seed, deal_from_seed, numbered_deal, solve
 from tripeaks.cli import main
 from tripeaks.text import draw_table
 
@@ -83,7 +85,7 @@ def test_deal_number_out_of_range(capsys: pytest.CaptureFixture[str], number: st
 def test_show_a_numbered_deal(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "show", "1")
     assert code == 0
-    assert out == draw_table(Position.start(numbered_deal(1)), Rules()) + "\n"
+    assert out == draw_table(Position.start(numbered_deal(1), Rules())) + "\n"
     assert out.count("##") == 18 and "Stock: 23 cards" in out
 
 
@@ -99,7 +101,7 @@ def test_show_a_code_face_up(capsys: pytest.CaptureFixture[str]) -> None:
     deal = numbered_deal(7)
     code, out, _ = run(capsys, "show", deal.code, "--face-up")
     assert code == 0
-    assert out == draw_table(Position.start(deal), Rules(face_up=True)) + "\n"
+    assert out == draw_table(Position.start(deal, Rules(face_up=True))) + "\n"
     assert "##" not in out
 
 
@@ -191,7 +193,7 @@ def test_solve_a_number(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "solve", "2")
     assert (code, err) == (0, "")
     said, moves = out.splitlines()
-    expected = solve(Position.start(numbered_deal(2)), Rules())
+    expected = solve(Position.start(numbered_deal(2), Rules()))
     assert said.startswith(f"won in {len(expected.moves)} moves (")
     assert said.endswith(" s)") and " states, " in said
     game = Game(numbered_deal(2))
@@ -319,3 +321,262 @@ def test_stats_bad_range_exits_2(capsys: pytest.CaptureFixture[str], deals: str)
     code, out, err = run(capsys, "stats", "--deals", deals, "--jobs", "1")
     assert (code, out) == (2, "")
     assert err == f"error: --deals takes FIRST-LAST deal numbers, not {deals!r}\n"
+
+
+# The family of games
+
+
+def test_games_lists_both_games_with_their_other_names(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "games")
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "tripeaks   TriPeaks (also Tri Peaks, Three Peaks, Triple Peaks, Tri Towers)"
+    assert lines[3] == "triangle   Triangle (also Yield, Funnel)"
+    assert "rule sets: standard, easy, strict; deal codes: no prefix or 'tripeaks:…'" in lines[2]
+    assert "rule sets: standard; deal codes: 'triangle:…'" in lines[5]
+    for game in GAMES:
+        assert game.blurb in out
+        assert all(alias in out for alias in game.aliases)
+
+
+@pytest.mark.parametrize("name", ["triangle", "Triangle", "yield", "FUNNEL"])
+def test_deal_with_game_triangle(capsys: pytest.CaptureFixture[str], name: str) -> None:
+    assert run(capsys, "deal", "1", "--game", name) == (0, GOLDEN["triangle_numbered"]["1"] + "\n", "")
+    code, out, _ = run(capsys, "deal", "--daily", "2026-11-30", "--game", name)
+    assert code == 0 and out.startswith("triangle:")
+    assert out.strip() == deal_from_seed(daily_seed(dt.date(2026, 11, 30), 0, TRIANGLE), TRIANGLE).code
+    assert out != run(capsys, "deal", "--daily", "2026-11-30")[1]
+
+
+def test_show_with_game_triangle(capsys: pytest.CaptureFixture[str]) -> None:
+    deal = numbered_deal(1, TRIANGLE)
+    code, out, _ = run(capsys, "show", "1", "--game", "triangle")
+    assert code == 0 and out == draw_table(Position.start(deal)) + "\n"
+    assert len(out.splitlines()) == 9 and "##" not in out  # seven rows, all face up
+    assert run(capsys, "show", deal.code) == (0, out, "")  # the prefix names the game
+    assert run(capsys, "show", deal.code, "--game", "triangle") == (0, out, "")
+
+
+def test_solve_with_game_triangle(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "1", "--game", "triangle", "--json")
+    assert code == 0
+    data = json.loads(out)
+    expected = solve(Position.start(numbered_deal(1, TRIANGLE)))
+    assert data["result"] == expected.result.value
+    game = Game(numbered_deal(1, TRIANGLE))
+    for token in data["moves"]:
+        game.push(token)
+    assert game.status.value == data["result"] == "won"
+    code, by_code, _ = run(capsys, "solve", numbered_deal(1, TRIANGLE).code, "--json")
+    assert code == 0 and json.loads(by_code)["moves"] == data["moves"]
+    code, said, _ = run(capsys, "solve", "1", "--game", "triangle")
+    assert code == 0 and said.startswith(f"won in {len(data['moves'])} moves (")
+
+
+def test_play_with_game_triangle(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = ("9s 4c", "u", "Qh+Ad", "redeal", "q")
+    code, out, _ = run(capsys, "play", "1", "--game", "triangle", lines=lines)
+    assert code == 0
+    assert out.startswith("Triangle, deal 1. Standard: two redeals, so the stock is seen three times.\n")
+    assert "Removed 2/52  Moves 1" in out  # the pair typed with a space
+    assert "Undid " in out
+    assert "TriPeaks" not in out
+
+
+@pytest.mark.parametrize("command", ["show", "solve", "play"])
+def test_a_code_of_another_game_exits_2(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    code, out, err = run(capsys, command, numbered_deal(1, TRIANGLE).code, "--game", "tripeaks")
+    assert (code, out) == (2, "")
+    assert err == "error: this is a Triangle deal code, not a TriPeaks one\n"
+    code, out, err = run(capsys, command, numbered_deal(1).code, "--game", "triangle")
+    assert (code, out) == (2, "")
+    assert err == "error: this is a TriPeaks deal code, not a Triangle one\n"
+
+
+def test_an_unknown_game_or_option_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "deal", "1", "--game", "pyramid")
+    assert (code, out) == (2, "")
+    assert err == (
+        "error: there is no game called 'pyramid': the games are tripeaks (TriPeaks), triangle (Triangle)\n"
+    )
+    code, _, err = run(capsys, "solve", "1", "--game", "triangle", "--no-wrap")
+    assert code == 2 and err == "error: --no-wrap: Triangle has no such option\n"
+    code, _, err = run(capsys, "play", "1", "--game", "triangle", "--rules", "strict")
+    assert code == 2 and err.startswith("error: unknown rule set 'strict': Triangle has one, standard")
+    code, _, err = run(capsys, "show", "pyramid:" + numbered_deal(1).code)
+    assert code == 2 and err.startswith("error: unknown game 'pyramid' in the deal code: the games are ")
+
+
+def test_empty_waste(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "1", "--empty-waste")
+    assert code == 0 and out == draw_table(Position.start(numbered_deal(1), Rules(empty_waste=True))) + "\n"
+    assert "Waste: (empty)    Stock: 24 cards" in out
+    code, out, _ = run(capsys, "play", "1", "--empty-waste", "--passes", "2", lines=("8s", "q"))
+    assert code == 0
+    assert "Custom: two passes through the stock, K–A wrap, the waste starts empty." in out
+    assert "(you can play any free card)" in out
+    assert "Score 1  Run 1  Moves 1" in out  # the 8s, no neighbour of the deal's Qc, goes first
+    code, out, _ = run(capsys, "solve", "1", "--empty-waste", "--json")
+    data = json.loads(out)
+    game = Game(numbered_deal(1), Rules(empty_waste=True))
+    for token in data["moves"]:
+        game.push(token)
+    assert data["result"] == game.status.value == "won"
+    code, out, _ = run(capsys, "stats", "--deals", "1-2", "--jobs", "1", "--empty-waste")
+    assert code == 0
+    assert out.startswith("Standard: one pass through the stock, K–A wrap, the waste starts empty;")
+
+
+# Playing: hints, the end of input, bad lines
+
+
+def test_play_hint(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "1", lines=("h", "hint", "q"))
+    assert code == 0
+    advice = Game(numbered_deal(1)).hint()
+    assert out.count(advice.text + "\n") == 2
+    code, out, _ = run(capsys, "play", "1", "--game", "triangle", lines=("h", "q"))
+    assert Game(numbered_deal(1, TRIANGLE)).hint().text in out
+
+
+@pytest.mark.parametrize(
+    "gone",
+    [EOFError(), RuntimeError("input(): lost sys.stdin"), OSError("Bad file descriptor")],
+)
+def test_play_ends_cleanly_when_the_input_is_gone(
+    capsys: pytest.CaptureFixture[str], gone: BaseException
+) -> None:
+    lines = iter(["d"])
+
+    def read(prompt: str) -> str:
+        for line in lines:
+            return line
+        raise gone
+
+    code = main(["play", "1"], read=read)
+    out, err = capsys.readouterr()
+    assert (code, err) == (0, "")
+    assert "Moves 1" in out and out.endswith("\n\n")
+    assert "Traceback" not in out and "sys.stdin" not in out
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no processes in the browser")
+@pytest.mark.parametrize("given", [None, "d\n"], ids=["closed", "one-line"])
+def test_play_with_standard_input_closed(given: str | None) -> None:  # pragma: no cover - not in Pyodide
+    done = subprocess.run(
+        [sys.executable, "-m", "tripeaks", "play", "1"],
+        input=given,
+        stdin=subprocess.DEVNULL if given is None else None,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.startswith("TriPeaks, deal 1.") and done.stdout.endswith("\n> \n")
+    assert ("Moves 1" in done.stdout) == (given is not None)
+
+
+def test_a_huge_garbage_line_is_not_echoed_back(capsys: pytest.CaptureFixture[str]) -> None:
+    garbage = "zq" * 50_000
+    spaced = " ".join(["zz"] * 30_000)
+    code, out, _ = run(capsys, "play", "1", lines=(garbage, spaced, "q"))
+    assert code == 0
+    assert "zq" * 100 not in out and " zz" * 100 not in out
+    said = [line for line in out.splitlines() if "is not a move" in line]
+    assert len(said) == 2 and all(len(line) < 200 for line in said)
+    assert len(out) < 10_000
+
+
+def test_the_help_says_an_empty_line_draws(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", "--help"])
+    assert exit_.value.code == 0
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "An empty line draws." in help_text and "hint (h)" in help_text
+    for game in ("tripeaks", "triangle"):
+        code, out, _ = run(capsys, "play", "--game", game, lines=("?", "q"))
+        assert code == 0 and out.count("An empty line draws too") == 2  # the header and '?'
+
+
+# Bad numbers and options
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["stats", "--jobs", "0"], ["stats", "--jobs", "-1"], ["stats", "--budget", "0"],
+     ["solve", "1", "--budget", "0"], ["stats", "--budget", "9" * 5_000], ["solve", "1", "--budget", "-5"]],
+)
+def test_numbers_of_at_least_1_exit_2_with_usage(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage:") and "must be a whole number of at least 1" in err
+    assert len(err) < 1_000
+
+
+@pytest.mark.parametrize("command", ["solve", "show", "play"])
+@pytest.mark.parametrize("number", ["²", "9" * 5_000, "１２", "-3", "1.5", "12x"])
+def test_a_deal_that_is_no_number_says_what_a_deal_number_is(
+    capsys: pytest.CaptureFixture[str], command: str, number: str
+) -> None:
+    code, out, err = run(capsys, command, number)
+    assert (code, out) == (2, "")
+    assert err.startswith("error: ") and "a deal number is a whole number from 1 to 2,147,483,647" in err
+    assert len(err) < 300
+    assert "Traceback" not in err and "Exceeds the limit" not in err and "int()" not in err
+
+
+@pytest.mark.parametrize("number", ["²", "9" * 5_000])
+def test_deal_says_what_a_deal_number_is(capsys: pytest.CaptureFixture[str], number: str) -> None:
+    try:
+        code = main(["deal", number])
+    except SystemExit as exit_:  # a usage error (argparse's)
+        code = exit_.code  # type: ignore[assignment]
+    assert code == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "a deal number is a whole number from 1 to 2,147,483,647" in err
+    assert len(err) < 1_000 and "Traceback" not in err
+
+
+def test_stats_with_game_triangle(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "stats", "--deals", "1", "--jobs", "1", "--game", "triangle")
+    assert code == 0
+    assert out.splitlines()[:2] == [
+        "Standard: two redeals, so the stock is seen three times; deals 1-1",
+        "deals: 1   won: 1 (100.0%)   lost: 0 (0.0%)   gave up: 0",
+    ]
+
+
+def test_shortest_with_unlimited_passes_gives_up_quickly_with_the_best_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Proving a line the fewest with unlimited passes can take far longer than finding one: the
+    # search stops when told (10 s unless --seconds says otherwise) and gives the best it found.
+    from tripeaks import EASY, Game
+
+    code, out, _ = run(capsys, "solve", "123", "--rules", "easy", "--shortest", "--seconds", "1")
+    assert code == 0
+    said, line = out.splitlines()
+    assert said.startswith("gave up proving the fewest moves: the shortest winning line found has ")
+    game = Game(numbered_deal(123), EASY)
+    for token in line.split():
+        game.push(token)
+    assert game.status.value == "won"
+    assert said.split(" has ")[1].startswith(f"{game.moves_made} moves (")
+
+
+def test_a_whole_triangle_game_in_the_terminal(capsys: pytest.CaptureFixture[str]) -> None:
+    # The test of done: deal 1 played to the end in the terminal, with an undo, a redo
+    # and a hint on the way (the hint's move is the one typed next).
+    from tripeaks import Position, solve
+
+    line = [m.notation for m in solve(Position.start(numbered_deal(1, TRIANGLE))).moves]
+    typed = [line[0], "u", "r", "h", *line[1:], "q"]
+    code, out, _ = run(capsys, "play", "1", "--game", "triangle", lines=tuple(typed))
+    assert code == 0
+    assert "Undid " in out and "Redid " in out
+    assert out.count("Removed 52/52") == 1 and "(won: every card is gone!)" in out
+    after_redo = out.split("Redid ")[1].split("\n\n")[2]  # the table, then the hint's words
+    assert after_redo.splitlines()[-1].startswith(("Remove ", "Draw ", "Turn ")), after_redo

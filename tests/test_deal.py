@@ -49,7 +49,7 @@ def test_from_cards_deals_in_order() -> None:
     assert deal.layout_cards == DECK[:28]
     assert deal.waste == DECK[28]
     assert deal.stock == DECK[29:]
-    assert deal.layout is TRIPEAKS
+    assert deal.solitaire is TRIPEAKS and deal.layout is TRIPEAKS.layout
 
 
 def test_triangle_code_has_a_prefix_and_seven_rows() -> None:

@@ -23,15 +23,18 @@ from tripeaks import (
     RESET,
     STANDARD,
     STRICT,
+    TRIANGLE,
     Card,
     Deal,
     Game,
     IllegalMoveError,
+    InvalidMoveError,
     Move,
     Rules,
     Status,
     numbered_deal,
 )
+from tripeaks.game import ReplayError
 
 C = Card.parse
 
@@ -84,8 +87,8 @@ def test_a_move_naming_an_equal_card_plays_the_same(data: st.DataObject, deal: D
     def check(game: Game, move: Move) -> None:
         position = game.position
         if move.card is not None:  # the same card, parsed afresh: not the object on the table
-            same = position.after(Move("play", Card.parse(move.card.code)), rules)
-            played = position.after(move, rules)
+            same = position.after(Move("play", Card.parse(move.card.code)))
+            played = position.after(move)
             assert same == played and same.remaining == played.remaining
         game.push(move)
         cards = game.position.cards
@@ -139,7 +142,7 @@ def test_new_game() -> None:
     assert game.can_draw and not game.can_reset
     assert game.position == game.start
     assert repr(game) == f"Game({deal.code!r}, {STANDARD!r})"
-    assert game.playable_ranks == (11, 13)  # on the Qc
+    assert game.position.playable_ranks() == (11, 13)  # on the Qc
     assert game.card_at(18) == C("2c") and game.card_at(0) is None
 
 
@@ -156,18 +159,23 @@ def test_moves_by_notation_and_by_value() -> None:
     assert game.moves == (Move.play("6c"), Move.play("7c"))
 
 
+# New design: text that is no move at all is an InvalidMoveError, which is not an
+# IllegalMoveError (that one is the rules refusing a move).
 @pytest.mark.parametrize("token", ["Zx", "jump", ""])
-def test_bad_move_text_is_an_illegal_move(token: str) -> None:
+def test_bad_move_text_is_an_invalid_move(token: str) -> None:
     game = Game(numbered_deal(1))
-    with pytest.raises(IllegalMoveError, match="is not a move"):
+    with pytest.raises(InvalidMoveError, match="is not a move") as error:
         game.push(token)
+    assert not isinstance(error.value, IllegalMoveError)
     assert game.moves == ()
 
 
 def test_play_bad_card_text() -> None:
     game = Game(numbered_deal(1))
-    with pytest.raises(IllegalMoveError, match="'Zx' is not a card"):
+    with pytest.raises(InvalidMoveError, match="'Zx' is not a card") as error:
         game.play("Zx")
+    assert not isinstance(error.value, IllegalMoveError)
+
 
 
 def test_illegal_move_leaves_the_game_alone() -> None:
@@ -283,3 +291,66 @@ def test_restart_keeps_the_moves_for_redo() -> None:
 def test_explain_reads_card_codes_in_either_case() -> None:
     game = Game(build_deal({18: "6c"}, "5h"))
     assert game.explain("6C") == game.explain(C("6c")) == game.explain(18)
+
+
+# Game.from_moves: the public way to rebuild a game (a save uses it)
+
+
+@given(st.data(), numbered_deals, rules_st)
+@settings(max_examples=30, deadline=None)
+def test_from_moves_builds_the_same_game_as_pushing_them(
+    data: st.DataObject, deal: Deal, rules: Rules
+) -> None:
+    game = random_game(data, rules, deal, max_moves=50)
+    for _ in range(data.draw(st.integers(0, game.moves_made), label="undone")):
+        game.undo()
+    rebuilt = Game.from_moves(deal, rules, game.moves, game.redo_moves)
+    assert snapshot(rebuilt) == snapshot(game)
+    assert rebuilt.redo_moves == game.redo_moves and rebuilt.rules == rules
+    moves, redo = [m.notation for m in game.moves], [m.notation for m in game.redo_moves]
+    by_text = Game.from_moves(deal.code, rules, moves, redo)
+    assert snapshot(by_text) == snapshot(game) and by_text.redo_moves == game.redo_moves
+    while rebuilt.can_redo:
+        assert rebuilt.redo() == game.redo()
+    assert snapshot(rebuilt) == snapshot(game)
+
+
+def test_from_moves_keeps_the_number_and_day() -> None:
+    game = Game.from_moves(numbered_deal(4), STRICT, ["draw"], number=4, daily="2026-11-30")
+    assert (game.number, game.daily, game.rules, game.moves) == (4, "2026-11-30", STRICT, (DRAW,))
+    assert Game.from_moves(numbered_deal(4)).position == Game(numbered_deal(4)).start
+    assert Game.from_moves(numbered_deal(4, TRIANGLE), None, ["draw"]).solitaire is TRIANGLE
+
+
+def test_from_moves_names_the_first_move_that_cannot_be_made() -> None:
+    deal = build_deal({18: "6c", 19: "7c"}, "5h")
+    with pytest.raises(ReplayError) as error:
+        Game.from_moves(deal, None, ["6c", "draw", "9s", "draw"])
+    assert isinstance(error.value, IllegalMoveError)
+    assert str(error.value).startswith("Move 3 (9s) can't be made: ")
+    assert (error.value.number, error.value.move, error.value.redo) == (3, "9s", False)
+    assert error.value.reason == "The 9 of spades is not one of the face-up cards."
+
+
+def test_from_moves_checks_the_redo_list_after_the_moves() -> None:
+    deal = build_deal({18: "6c", 19: "7c", 20: "8c"}, "5h")
+    game = Game.from_moves(deal, None, ["6c"], ["7c", "8c"])
+    assert game.moves == (Move.play("6c"),) and game.redo_moves == (Move.play("7c"), Move.play("8c"))
+    assert game.redo() == Move.play("7c")
+    with pytest.raises(ReplayError) as error:
+        Game.from_moves(deal, None, ["6c"], ["7c", "7c"])
+    assert str(error.value) == (
+        "Redo move 2 (7c) can't be made: The 7 of clubs is already on the waste."
+    )
+    assert (error.value.number, error.value.redo) == (2, True)
+    with pytest.raises(ReplayError, match=r"^Redo move 1 \(6c\) can't be made"):
+        Game.from_moves(deal, None, ["6c"], ["6c"])
+
+
+def test_from_moves_refuses_what_is_no_move() -> None:
+    with pytest.raises(InvalidMoveError, match="'Zx' is not a move"):
+        Game.from_moves(numbered_deal(1), None, ["draw", "Zx"])
+    with pytest.raises(InvalidMoveError, match="TriPeaks has no 'redeal' move"):
+        Game.from_moves(numbered_deal(1), None, [], ["redeal"])
+    with pytest.raises(ValueError, match="those are not rules of Triangle"):
+        Game.from_moves(numbered_deal(1, TRIANGLE), STANDARD)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from conftest import chain_deal, clear_order, up_chain
+from conftest import chain_deal, clear_order, stuck_deal, up_chain
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,7 +37,7 @@ HARD = 15  # needs tens of thousands of states under Standard
 
 
 def winnable(game: Game) -> bool:
-    answer = solve(game.position, game.rules)
+    answer = solve(game.position)
     assert answer.result is not Result.GAVE_UP
     return answer.won
 
@@ -98,7 +98,7 @@ def test_play_draw_and_reset_hints_with_their_words() -> None:
     first = game.hint()
     assert first.kind == "play"
     assert first.text == "Play the 2 of clubs."
-    assert (first.move, first.slot) == (game.position.after(first.move, game.rules) and first.move, 18)
+    assert (first.move, first.slot) == (game.position.after(first.move) and first.move, 18)
     assert first.to_dict() == {
         "kind": "play", "text": "Play the 2 of clubs.", "move": "2c", "undo": 0, "slot": 18
     }
@@ -304,3 +304,57 @@ def test_won_game_says_over() -> None:
 
 def test_card_names() -> None:
     assert Card.parse("7h").name == "7 of hearts"
+
+
+# Hints from an empty waste (the empty-waste option)
+
+EMPTY = Rules(empty_waste=True)
+
+
+def test_hints_from_an_empty_waste_start_win_the_game() -> None:
+    game = Game(numbered_deal(WON_DEAL), EMPTY)
+    assert game.position.waste == ()
+    first = game.hint()
+    check_move_hint(game, first)
+    assert first.to_dict()["kind"] in ("play", "draw")
+    assert first.move is not None
+    game.push(first.move)
+    while game.status is Status.PLAYING:
+        advice = game.hint()
+        check_move_hint(game, advice)
+        assert advice.move is not None
+        game.push(advice.move)
+    assert game.status is Status.WON and game.hints == game.moves_made
+
+
+def test_an_undo_hint_back_towards_an_empty_waste_start() -> None:
+    game = Game(numbered_deal(WON_DEAL), EMPTY)
+    for _ in range(24):
+        game.draw()
+    assert game.position.stock == () and not winnable(game)
+    advice = game.hint()
+    check_undo_hint(game, advice)
+    for _ in range(advice.undo):
+        game.undo()
+    check_move_hint(game, game.hint())
+
+
+def test_a_lost_empty_waste_start() -> None:
+    game = Game(stuck_deal(), EMPTY)
+    assert game.status is Status.PLAYING
+    lost = game.hint()
+    assert (lost.kind, lost.text) == ("lost", "This deal can't be won, whatever you play.")
+    game.push(game.legal_moves[0])
+    assert game.hint().kind == "lost" and game.hints == 2
+
+
+def test_thinking_from_an_empty_waste_start_then_a_hint() -> None:
+    game = Game(numbered_deal(HARD), EMPTY)
+    assert game.hint(seconds=0.0).kind == "thinking" and game.hints == 0
+    advice = game.hint(seconds=0.0)
+    for _ in range(100_000):
+        advice = game.hint(seconds=0.01)
+        if advice.kind != "thinking":
+            break
+    check_move_hint(game, advice)
+    assert game.hints == 1

@@ -12,7 +12,17 @@ from conftest import deal_numbers
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tripeaks import DECK, MAX_DEAL, Deal, daily_seed, deal_from_seed, numbered_deal
+from tripeaks import (
+    DECK,
+    GAMES,
+    MAX_DEAL,
+    TRIANGLE,
+    TRIPEAKS,
+    Deal,
+    daily_seed,
+    deal_from_seed,
+    numbered_deal,
+)
 from tripeaks.numbered import SplitMix64
 
 GOLDEN: dict[str, Any] = json.loads(
@@ -108,3 +118,60 @@ def test_daily_seed_depends_on_the_date_alone() -> None:
 def test_daily_attempts_are_limited(attempt: int) -> None:
     with pytest.raises(ValueError, match="256 candidate deals"):
         daily_seed(dt.date(2026, 1, 1), attempt)
+
+
+# Each game's own numbered and daily deals
+
+
+@pytest.mark.parametrize(("number", "code"), sorted(GOLDEN["triangle_numbered"].items()))
+def test_triangle_numbered_deals_never_change(number: str, code: str) -> None:
+    deal = numbered_deal(int(number), TRIANGLE)
+    assert deal.code == code and deal.solitaire is TRIANGLE
+    assert deal == deal_from_seed(2**48 + int(number), TRIANGLE)  # Triangle's seeds are 2**48 + TriPeaks'
+    assert Deal.parse(code) == deal
+
+
+def test_golden_covers_the_required_triangle_deals() -> None:
+    assert set(GOLDEN["triangle_numbered"]) == {"1", "2", "3", "1000000"}
+
+
+@given(deal_numbers)
+@settings(max_examples=30, deadline=None)
+def test_triangle_deal_n_is_not_tripeaks_deal_n(number: int) -> None:
+    triangle, tripeaks = numbered_deal(number, TRIANGLE), numbered_deal(number, TRIPEAKS)
+    assert tripeaks == numbered_deal(number) and tripeaks.solitaire is TRIPEAKS
+    assert (*triangle.layout_cards, triangle.waste, *triangle.stock) != (
+        *tripeaks.layout_cards, tripeaks.waste, *tripeaks.stock
+    )  # not merely dealt to another layout: another shuffle
+    assert numbered_deal(number, TRIANGLE) == triangle  # stable
+    assert sorted((*triangle.layout_cards, triangle.waste, *triangle.stock)) == sorted(DECK)
+
+
+def test_the_games_first_deals_differ() -> None:
+    def order(code: str) -> str:  # the cards in the order dealt, whatever the layout's rows
+        return code.removeprefix("triangle:").replace("/", "").replace(" ", "")
+
+    for number in (1, 2, 3, 1_000_000):
+        assert order(GOLDEN["triangle_numbered"][str(number)]) != order(GOLDEN["numbered"][str(number)])
+    assert len({numbered_deal(n, TRIANGLE).code for n in range(1, 21)}) == 20
+
+
+@pytest.mark.parametrize("number", [0, MAX_DEAL + 1, True, "1"])
+def test_triangle_deal_numbers_out_of_range_are_refused(number: object) -> None:
+    with pytest.raises(ValueError, match="deal numbers go from 1 to 2,147,483,647"):
+        numbered_deal(number, TRIANGLE)  # type: ignore[arg-type]
+
+
+def test_daily_seeds_differ_per_game() -> None:
+    day = dt.date(2026, 11, 30)
+    for attempt in (0, 1, 255):
+        assert daily_seed(day, attempt, TRIPEAKS) == daily_seed(day, attempt)
+        assert daily_seed(day, attempt, TRIANGLE) == daily_seed(day, attempt) + 2**48
+    days = [day + dt.timedelta(days=k) for k in range(3)]
+    seeds = {daily_seed(d, a, g) for d in days for a in range(256) for g in GAMES}
+    assert len(seeds) == 3 * 256 * len(GAMES)
+    # A Triangle daily seed is no Triangle deal number's seed either.
+    assert daily_seed(dt.date(1, 1, 1), 0, TRIANGLE) > TRIANGLE.seed_base + MAX_DEAL
+    tripeaks = deal_from_seed(daily_seed(day, 0, TRIPEAKS), TRIPEAKS)
+    triangle = deal_from_seed(daily_seed(day, 0, TRIANGLE), TRIANGLE)
+    assert (*tripeaks.layout_cards, tripeaks.waste) != (*triangle.layout_cards, triangle.waste)

@@ -95,13 +95,89 @@ def test_from_dict_checks_values() -> None:
         Rules.from_dict({"passes": 1, "wrap": "yes", "face_up": False})
 
 
-@pytest.mark.parametrize("passes", [1, 2, 3, None])
-@pytest.mark.parametrize("wrap", [True, False])
-@pytest.mark.parametrize("face_up", [True, False])
-def test_every_key_reads_back(passes: int | None, wrap: bool, face_up: bool) -> None:
-    rules = Rules(passes=passes, wrap=wrap, face_up=face_up)
+ALL_COMBINATIONS = [
+    Rules(passes=p, wrap=w, face_up=f, empty_waste=e)
+    for p in (1, 2, 3, None)
+    for w in (True, False)
+    for f in (True, False)
+    for e in (True, False)
+]
+
+
+@pytest.mark.parametrize("rules", ALL_COMBINATIONS, ids=lambda r: r.key)
+def test_every_key_reads_back(rules: Rules) -> None:
     assert Rules.from_key(rules.key) == rules
     assert Rules.from_key(rules.key.upper()) == rules
+    assert Rules.from_key(f"  {rules.key} ") == rules
+
+
+@pytest.mark.parametrize("rules", ALL_COMBINATIONS, ids=lambda r: r.key)
+def test_every_combination_round_trips_by_key_and_dict(rules: Rules) -> None:
+    assert Rules.from_dict(rules.to_dict()) == rules
+    assert rules.to_dict() == {
+        "passes": rules.passes, "wrap": rules.wrap, "face_up": rules.face_up, "empty_waste": rules.empty_waste
+    }
+    assert Rules.from_key(rules.key).to_dict() == rules.to_dict()
+    assert rules.key.endswith("-emptywaste") == rules.empty_waste
+    if rules.face_up and rules.empty_waste:  # the options read in either order
+        assert rules.key.endswith("-faceup-emptywaste")
+        swapped = rules.key.removesuffix("-faceup-emptywaste") + "-emptywaste-faceup"
+        assert Rules.from_key(swapped) == rules
+
+
+def test_keys_of_the_empty_waste() -> None:
+    assert Rules(empty_waste=True).key == "standard-emptywaste"
+    assert Rules(face_up=True, empty_waste=True).key == "standard-faceup-emptywaste"
+    assert Rules(passes=2, empty_waste=True).key == "custom-2pass-wrap-emptywaste"
+    assert Rules.from_key("strict-emptywaste") == Rules.named("strict", empty_waste=True)
+    assert Rules.from_key("easy-emptywaste-faceup") == Rules.from_key("easy-faceup-emptywaste") == Rules(
+        passes=None, face_up=True, empty_waste=True
+    )
+    assert Rules.from_key("custom-3pass-nowrap-emptywaste-faceup") == Rules(
+        passes=3, wrap=False, face_up=True, empty_waste=True
+    )
+    assert Rules(empty_waste=True).name == "standard"  # an option, not a rule set
+    assert not any(r.empty_waste for r in RULE_SETS.values())
+    assert Rules.named("Easy", empty_waste=True) == Rules(passes=None, empty_waste=True)
+
+
+@pytest.mark.parametrize(
+    "key",
+    ["standard-emptywaste-emptywaste", "standard-faceup-faceup", "standard-faceup-emptywaste-faceup",
+     "emptywaste", "-emptywaste", "standard-emptywaste-", "strict--emptywaste", "emptywaste-standard",
+     "custom-2pass-emptywaste-wrap"],
+)
+def test_bad_empty_waste_keys_are_refused(key: str) -> None:
+    with pytest.raises(ValueError, match="unknown"):
+        Rules.from_key(key)
+
+
+def test_describe_the_empty_waste() -> None:
+    assert Rules(empty_waste=True).describe() == (
+        "Standard: one pass through the stock, K–A wrap, the waste starts empty"
+    )
+    assert Rules(passes=2, wrap=False, face_up=True, empty_waste=True).describe() == (
+        "Custom: two passes through the stock, no K–A wrap, all cards face up, the waste starts empty"
+    )
+
+
+def test_from_dict_reads_the_old_three_fields_and_the_new_four() -> None:
+    # New: from_dict also accepts empty_waste (saves from before it have only the three).
+    old = Rules.from_dict({"passes": 2, "wrap": False, "face_up": True})
+    assert old == Rules(passes=2, wrap=False, face_up=True) and not old.empty_waste
+    assert Rules.from_dict({"passes": 2, "wrap": False, "face_up": True, "empty_waste": True}) == Rules(
+        passes=2, wrap=False, face_up=True, empty_waste=True
+    )
+    for bad in ({"passes": 1, "wrap": True, "empty_waste": True},
+                {"passes": 1, "wrap": True, "face_up": False, "empty_waste": False, "x": 1}):
+        with pytest.raises(ValueError, match="exactly passes, wrap and face_up"):
+            Rules.from_dict(bad)
+    for value in (1, 0, None, "yes"):
+        with pytest.raises(ValueError, match="empty_waste must be true or false"):
+            Rules.from_dict({"passes": 1, "wrap": True, "face_up": False, "empty_waste": value})
+        with pytest.raises(ValueError, match="empty_waste must be true or false"):
+            Rules(empty_waste=value)  # type: ignore[arg-type]
+
 
 
 def test_a_custom_key_for_a_named_rule_set_still_reads() -> None:

@@ -44,14 +44,15 @@ from tripeaks import (
     Result,
     Rules,
     Solution,
-    Solver,
     Status,
+    TriPeaksPosition,
     WinnableSearch,
     next_winnable,
     numbered_deal,
     solve,
 )
-from tripeaks.solver import DEFAULT_BUDGET
+from tripeaks.games.tripeaks.solver import Solver
+from tripeaks.solving import DEFAULT_BUDGET
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "solutions.json").read_text(encoding="utf-8"))
 
@@ -68,9 +69,9 @@ def rules_id(rules: Rules) -> str:
 # The brute force
 
 
-def state(position: Position, rules: Rules) -> tuple[object, ...]:
+def state(position: TriPeaksPosition) -> tuple[object, ...]:
     """Everything that decides the future: with unlimited passes the resets made don't."""
-    resets = position.resets if rules.passes is not None else 0
+    resets = position.resets if position.rules.passes is not None else 0
     return (position.cards, position.stock, position.waste, resets)
 
 
@@ -78,12 +79,12 @@ class TooBig(Exception):
     pass
 
 
-def unseen(here: Position, rules: Rules, seen: set[tuple[object, ...]], limit: int) -> list[Position]:
+def unseen(here: TriPeaksPosition, seen: set[tuple[object, ...]], limit: int) -> list[TriPeaksPosition]:
     """The positions one legal move from ``here`` not seen before, now marked seen, plays first."""
     found = []
-    for move in here.legal_moves(rules):
-        there = here.after(move, rules)
-        key = state(there, rules)
+    for move in here.legal_moves():
+        there = here.after(move)
+        key = state(there)
         if key not in seen:
             if len(seen) >= limit:
                 raise TooBig
@@ -92,29 +93,29 @@ def unseen(here: Position, rules: Rules, seen: set[tuple[object, ...]], limit: i
     return found
 
 
-def brute_won(position: Position, rules: Rules, limit: int = 200_000) -> bool:
+def brute_won(position: TriPeaksPosition, limit: int = 200_000) -> bool:
     """Depth-first over every legal move, no pruning: can the layout be cleared?"""
-    seen = {state(position, rules)}
+    seen = {state(position)}
     todo = [position]
     while todo:
         here = todo.pop()
-        if here.status(rules) is Status.WON:
+        if here.status() is Status.WON:
             return True
-        todo.extend(reversed(unseen(here, rules, seen, limit)))  # plays popped first: wins come sooner
+        todo.extend(reversed(unseen(here, seen, limit)))  # plays popped first: wins come sooner
     return False
 
 
-def brute_fewest(position: Position, rules: Rules, limit: int = 300_000) -> int | None:
+def brute_fewest(position: TriPeaksPosition, limit: int = 300_000) -> int | None:
     """Breadth-first over every legal move: the fewest moves that clear the layout."""
-    seen = {state(position, rules)}
+    seen = {state(position)}
     layer = [position]
     depth = 0
     while layer:
         following = []
         for here in layer:
-            if here.status(rules) is Status.WON:
+            if here.status() is Status.WON:
                 return depth
-            following.extend(unseen(here, rules, seen, limit))
+            following.extend(unseen(here, seen, limit))
         layer = following
         depth += 1
     return None
@@ -153,7 +154,7 @@ LINE_DEALS = (1, 2, 4, 6, 9, 12, 13, 19)
 
 @cache
 def winning_line(number: int, rules: Rules) -> tuple[Move, ...]:
-    answer = solve(Game(numbered_deal(number), rules).position, rules)
+    answer = solve(Game(numbered_deal(number), rules).position)
     assert answer.won
     return answer.moves
 
@@ -192,9 +193,9 @@ MIDGAME_CASES = [
 def test_solver_agrees_with_brute_force_mid_game(rules: Rules, number: int, seed: int) -> None:
     deal, prefix = midgame(number, rules, seed)
     position = replayed(deal, rules, prefix, ()).position
-    won = brute_won(position, rules)
+    won = brute_won(position)
     # A fresh solver, and the game's own (built from the deal's start) must agree.
-    check_answer(deal, rules, prefix, solve(position, rules), won=won)
+    check_answer(deal, rules, prefix, solve(position), won=won)
     game = replayed(deal, rules, prefix, ())
     check_answer(deal, rules, prefix, game.solver.solve(position), won=won)
 
@@ -212,13 +213,13 @@ SHORTEST_CASES = [
 def test_fewest_moves_agrees_with_breadth_first_search(rules: Rules, number: int, seed: int) -> None:
     deal, prefix = midgame(number, rules, seed, fewer=2)
     position = replayed(deal, rules, prefix, ()).position
-    fewest = brute_fewest(position, rules)
-    answer = solve(position, rules, shortest=True)
+    fewest = brute_fewest(position)
+    answer = solve(position, shortest=True)
     check_answer(deal, rules, prefix, answer, won=fewest is not None)
     if fewest is not None:
         assert len(answer.moves) == fewest
         # And the ordinary search wins too, in at least as many moves.
-        assert len(solve(position, rules).moves) >= fewest
+        assert len(solve(position).moves) >= fewest
 
 
 # Nearly stuck deals: the stuck deal of conftest with its stock shuffled and a few cards
@@ -262,18 +263,18 @@ STUCK_CASES = [
 @pytest.mark.parametrize(("rules", "seed"), STUCK_CASES)
 def test_solver_agrees_with_brute_force_on_nearly_stuck_deals(rules: Rules, seed: int) -> None:
     deal = nearly_stuck(seed)
-    position = Position.start(deal)
-    won = brute_won(position, rules, limit=5_000)
-    check_answer(deal, rules, (), solve(position, rules), won=won)
+    position = Position.start(deal, rules)
+    won = brute_won(position, limit=5_000)
+    check_answer(deal, rules, (), solve(position), won=won)
     if rules.passes is not None and rules.passes <= 2 and not won:
-        fewest = solve(position, rules, shortest=True)
+        fewest = solve(position, shortest=True)
         check_answer(deal, rules, (), fewest, won=False)
 
 
 def test_nearly_stuck_seeds_give_both_answers() -> None:
     """The picked seeds still give lost answers with passes to come, and won ones."""
     answers = {
-        (passes, wrap, solve(Position.start(nearly_stuck(seed)), Rules(passes, wrap)).result)
+        (passes, wrap, solve(Position.start(nearly_stuck(seed), Rules(passes, wrap))).result)
         for (passes, wrap), seeds in STUCK_SEEDS.items()
         for seed in seeds
     }
@@ -339,10 +340,10 @@ def test_solver_agrees_with_brute_force_hand_built(
     deal, prefix = run_then_draws(seed, k, draws, rules)
     position = replayed(deal, rules, prefix, ()).position
     try:
-        won = brute_won(position, rules, limit=10_000)
+        won = brute_won(position, limit=10_000)
     except TooBig:  # pragma: no cover - rare: too many cards still playable
         reject()
-    check_answer(deal, rules, prefix, solve(position, rules), won=won)
+    check_answer(deal, rules, prefix, solve(position), won=won)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
@@ -358,10 +359,10 @@ def test_fewest_moves_hand_built(seed: int, k: int, draws: int, passes: int | No
     deal, prefix = run_then_draws(seed, k, draws, rules)
     position = replayed(deal, rules, prefix, ()).position
     try:
-        fewest = brute_fewest(position, rules, limit=10_000)
+        fewest = brute_fewest(position, limit=10_000)
     except TooBig:  # pragma: no cover - rare: too many cards still playable
         reject()
-    answer = solve(position, rules, shortest=True)
+    answer = solve(position, shortest=True)
     check_answer(deal, rules, prefix, answer, won=fewest is not None)
     if fewest is not None:
         assert len(answer.moves) == fewest
@@ -375,7 +376,7 @@ def test_golden_results_of_numbered_deals(name: str) -> None:
     rules = Rules.named(name)
     for number, expected in GOLDEN["results"][name].items():
         deal = numbered_deal(int(number))
-        answer = solve(Position.start(deal), rules)
+        answer = solve(Position.start(deal, rules))
         assert answer.result.value == expected, f"deal {number} under {name}"
         check_answer(deal, rules, (), answer, won=expected == "won")
 
@@ -391,7 +392,7 @@ FEWEST_CASES = [
 def test_golden_fewest_moves(name: str, number: int, pinned: dict[str, object]) -> None:
     rules = Rules.named(name)
     deal = numbered_deal(number)
-    answer = solve(Position.start(deal), rules, shortest=True)
+    answer = solve(Position.start(deal, rules), shortest=True)
     assert answer.result.value == pinned["result"]
     assert len(answer.moves) == pinned["moves"]
     check_answer(deal, rules, (), answer, won=pinned["result"] == "won")
@@ -400,7 +401,7 @@ def test_golden_fewest_moves(name: str, number: int, pinned: dict[str, object]) 
         assert sum(m.kind == "play" for m in answer.moves) == 28
         assert RESET not in answer.moves
         # No line is shorter than the fewest: the ordinary answer is at least as long.
-        assert len(solve(Position.start(deal), rules).moves) >= len(answer.moves)
+        assert len(solve(Position.start(deal, rules)).moves) >= len(answer.moves)
 
 
 @pytest.mark.parametrize("number", [1, 2])
@@ -409,12 +410,12 @@ def test_fewest_moves_along_a_game_from_one_solver(number: int) -> None:
     the rest of the line as short as a fresh solver does (stocks cut the same are shared)."""
     deal = numbered_deal(number)
     game = Game(deal, STANDARD)
-    solver = Solver(game.position, STANDARD)
+    solver = Solver(game.position)
     line = solver.solve(game.position, shortest=True).moves
     for made, move in enumerate(line[:-1], 1):
         game.push(move)
         kept = solver.solve(game.position, shortest=True)
-        assert len(kept.moves) == len(line) - made == len(solve(game.position, STANDARD, shortest=True).moves)
+        assert len(kept.moves) == len(line) - made == len(solve(game.position, shortest=True).moves)
         check_answer(deal, STANDARD, line[:made], kept, won=True)
 
 
@@ -427,10 +428,10 @@ def test_golden_covers_both_answers() -> None:
 
 
 def test_won_answer_has_moves_and_lost_has_none() -> None:
-    won = solve(Position.start(numbered_deal(1)), STANDARD)
+    won = solve(Position.start(numbered_deal(1), STANDARD))
     assert won.result is Result.WON and won.won and won.moves
     assert won.nodes > 0 and won.seconds >= 0
-    lost = solve(Position.start(numbered_deal(8)), STRICT)
+    lost = solve(Position.start(numbered_deal(8), STRICT))
     assert lost.result is Result.LOST and not lost.won and lost.moves == ()
     assert lost.to_dict()["result"] == "lost" and lost.to_dict()["moves"] == []
     data = won.to_dict()
@@ -466,20 +467,27 @@ def test_gave_up_then_asking_again_carries_on(
                 break
             game.push(move)
     start = game.position
-    solver = Solver(game.start, rules)
+    solver = Solver(game.start)
     first = solver.solve(start, budget=1, shortest=shortest)
     assert first.result is Result.GAVE_UP
-    assert first.moves == () and first.nodes >= 1
+    assert first.nodes >= 1
     assert first.to_dict()["result"] == "gave_up"
     answers = [first]
     while answers[-1].result is Result.GAVE_UP:
         assert len(answers) < 10_000
         answers.append(solver.solve(start, budget=1, shortest=shortest))
     final = answers[-1]
+    for paused in answers[:-1]:
+        # A search that paused has no line, but a fewest-moves one may have the best so far
+        if shortest and paused.moves:
+            check_answer(deal, rules, game.moves, Solution(Result.WON, paused.moves, 0, 0.0), won=True)
+            assert len(paused.moves) >= len(final.moves)
+        else:
+            assert paused.moves == ()
     assert len(answers) >= 2
     # The same answer as in one go: pinned for deals, solved afresh for the others.
     if cleared:
-        fresh = solve(start, rules, shortest=shortest)
+        fresh = solve(start, shortest=shortest)
         result, length = fresh.result.value, len(fresh.moves)
     elif shortest:
         pinned = GOLDEN["fewest_moves"][rules.name][str(number)]
@@ -495,8 +503,8 @@ def test_gave_up_then_asking_again_carries_on(
 
 
 def test_seconds_bound_a_search() -> None:
-    start = Position.start(numbered_deal(15))
-    solver = Solver(start, STANDARD)
+    start = Position.start(numbered_deal(15), STANDARD)
+    solver = Solver(start)
     answer = solver.solve(start, seconds=0.0)
     assert answer.result is Result.GAVE_UP
     for _ in range(10_000):
@@ -510,19 +518,19 @@ def test_seconds_bound_a_search() -> None:
 def test_the_cycle_collector_is_left_as_a_search_found_it() -> None:
     """A search pauses Python's cycle collector; whatever its answer, the collector runs again
     after it (a page left without one would slowly fill its memory), and stays off if it was."""
-    won = Position.start(numbered_deal(15))
-    lost = Position.start(numbered_deal(588410343))
+    won = Position.start(numbered_deal(15), STANDARD)
+    lost = Position.start(numbered_deal(588410343), STRICT)
     assert gc.isenabled()
     try:
         answers = [
-            Solver(won, STANDARD).solve(won, seconds=0.0).result,
-            Solver(won, STANDARD).solve(won).result,
-            Solver(lost, STRICT).solve(lost).result,
+            Solver(won).solve(won, seconds=0.0).result,
+            Solver(won).solve(won).result,
+            Solver(lost).solve(lost).result,
         ]
         assert answers == [Result.GAVE_UP, Result.WON, Result.LOST]
         assert gc.isenabled()
         gc.disable()
-        assert Solver(won, STANDARD).solve(won).won
+        assert Solver(won).solve(won).won
         assert not gc.isenabled()
     finally:
         gc.enable()
@@ -532,10 +540,10 @@ def test_the_cycle_collector_is_left_as_a_search_found_it() -> None:
 def test_a_solver_is_freed_as_soon_as_it_is_dropped(rules: Rules) -> None:
     """A search makes no reference cycles, so what a solver made goes when it does, without
     waiting for the cycle collector (which a search pauses, and a page may run seldom)."""
-    start = Position.start(numbered_deal(337154832))
+    start = Position.start(numbered_deal(337154832), rules)
     gc.disable()
     try:
-        solver = Solver(start, rules)
+        solver = Solver(start)
         assert solver.solve(start).result is not Result.GAVE_UP
         if rules.passes == 1:
             assert solver.solve(start, shortest=True).result is not Result.GAVE_UP
@@ -576,18 +584,18 @@ def test_finished_positions_answer_at_once() -> None:
     for budget in (0, 1, None):
         answer = game.solver.solve(game.position, budget=budget)
         assert (answer.result, answer.moves, answer.nodes) == (Result.WON, (), 0)
-        answer = solve(game.position, STANDARD, budget=budget, shortest=True)
+        answer = solve(game.position, budget=budget, shortest=True)
         assert (answer.result, answer.moves, answer.nodes) == (Result.WON, (), 0)
-    stuck = Position.start(stuck_deal())
     for rules in (Rules(passes=None), STRICT):
+        stuck = Position.start(stuck_deal(), rules)
         if rules.passes == 1:
             # One pass: draw the stock dry, then it is out of moves.
             game = Game(stuck_deal(), rules)
             while game.legal_moves:
                 game.draw()
             stuck = game.position
-        assert stuck.status(rules) is Status.OUT_OF_MOVES
-        answer = solve(stuck, rules, budget=0)
+        assert stuck.status() is Status.OUT_OF_MOVES
+        answer = solve(stuck, budget=0)
         assert (answer.result, answer.moves, answer.nodes) == (Result.LOST, (), 0)
 
 
@@ -596,7 +604,7 @@ def test_one_move_from_a_win() -> None:
     game = Game(deal, STANDARD)
     for s in clear_order()[:-1]:
         game.play(deal.layout_cards[s])
-    answer = solve(game.position, STANDARD)
+    answer = solve(game.position)
     assert answer.moves == (Move.play(deal.layout_cards[clear_order()[-1]]),)
 
 
@@ -611,10 +619,15 @@ def test_a_reset_is_needed() -> None:
     if game.legal_moves != [RESET]:
         pytest.skip(f"the last stock card ({top}) plays")  # pragma: no cover
     for shortest in (False, True):
-        answer = solve(game.position, rules, shortest=shortest)
+        answer = solve(game.position, shortest=shortest)
         assert answer.moves[0] == RESET
         check_answer(deal, rules, game.moves, answer, won=True)
-    assert solve(game.position, STANDARD).result is Result.LOST  # no pass left
+    one_pass = Game(deal, STANDARD)  # the same position under one pass
+    for _ in range(23):
+        one_pass.draw()
+    assert one_pass.position.cards == game.position.cards and one_pass.position.waste == game.position.waste
+    assert solve(one_pass.position).result is Result.LOST  # no pass left
+
 
 
 def test_solver_is_reused_along_a_game() -> None:
@@ -630,14 +643,14 @@ def test_solver_is_reused_along_a_game() -> None:
     for _ in range(23):
         game.draw()
     answer = game.solver.solve(game.position)
-    assert answer.result is solve(game.position, STANDARD).result
+    assert answer.result is solve(game.position).result
 
 
 def test_draw_is_the_only_move() -> None:
     deal = build_deal({18: "Kc"}, "5h", ["Qc"], filler=[c for c in DECK if c.rank in (5, 6, 7, 8, 9)])
     game = Game(deal, STANDARD)
     assert game.legal_moves == [DRAW] or DRAW in game.legal_moves
-    answer = solve(game.position, STANDARD)
+    answer = solve(game.position)
     assert answer.result is not Result.GAVE_UP
     if answer.won:
         check_answer(deal, STANDARD, (), answer, won=True)
@@ -646,3 +659,110 @@ def test_draw_is_the_only_move() -> None:
 def test_cards_and_card_class_are_used() -> None:
     assert isinstance(Card.parse("7h"), Card)
     assert STUCK_REST
+
+
+# The empty-waste option: the solver from a start with no waste card, against the brute force
+
+EMPTY_STUCK_SEEDS: dict[int | None, tuple[int, ...]] = {
+    1: (1, 2, 4, 5),  # lost: one pass
+    2: (8, 11, 1, 5),  # won, won, lost, lost
+    3: (0, 4, 1, 5),
+    None: (0, 2, 1, 5),
+}
+EMPTY_STUCK_CASES = [
+    pytest.param(Rules(passes=p, wrap=w, face_up=k % 2 == 1, empty_waste=True), seed, id=f"{p}-{w}-{seed}")
+    for p, seeds in EMPTY_STUCK_SEEDS.items()
+    for w in (True, False)
+    for k, seed in enumerate(seeds)
+]
+
+
+@pytest.mark.parametrize(("rules", "seed"), EMPTY_STUCK_CASES)
+def test_solver_agrees_with_brute_force_from_an_empty_waste(rules: Rules, seed: int) -> None:
+    deal = nearly_stuck(seed)
+    position = Position.start(deal, rules)
+    assert position.waste == () and len(position.stock) == 24
+    won = brute_won(position, limit=5_000)
+    check_answer(deal, rules, (), solve(position), won=won)
+    if rules.passes is not None and rules.passes <= 2 and not won:
+        check_answer(deal, rules, (), solve(position, shortest=True), won=False)
+
+
+def test_the_empty_waste_seeds_give_both_answers() -> None:
+    answers = {
+        solve(Position.start(nearly_stuck(seed), Rules(passes=p, empty_waste=True))).result
+        for p, seeds in EMPTY_STUCK_SEEDS.items()
+        for seed in seeds
+    }
+    assert answers == {Result.WON, Result.LOST}
+
+
+def test_an_empty_waste_lets_a_run_start_anywhere() -> None:
+    """The waste card (a 7) is no neighbour of the run's first card (an A): with an empty waste
+    the run starts at once, 28 plays and no draw; with a waste card it takes draws first."""
+    ranks = [7, *up_chain(1, 28)]
+    deal = chain_deal(ranks)
+    rules = Rules(empty_waste=True)
+    position = Position.start(deal, rules)
+    for shortest in (False, True):
+        answer = solve(position, shortest=shortest)
+        check_answer(deal, rules, (), answer, won=True)
+    fewest = solve(position, shortest=True)
+    assert len(fewest.moves) == 28 and DRAW not in fewest.moves
+    assert fewest.moves[0] == Move.play(deal.layout_cards[clear_order()[0]])
+    plain = solve(Position.start(deal, STANDARD), shortest=True)
+    assert not plain.won or len(plain.moves) > 28
+
+
+@pytest.mark.parametrize("rules", [Rules(empty_waste=True), Rules(passes=None, wrap=False, empty_waste=True)])
+@pytest.mark.parametrize("number", [1, 2])
+def test_winning_lines_from_an_empty_waste_replay(rules: Rules, number: int) -> None:
+    deal = numbered_deal(number)
+    start = Position.start(deal, rules)
+    answer = solve(start)
+    check_answer(deal, rules, (), answer, won=True)
+    assert answer.moves[0].kind == "play" or answer.moves[0] == DRAW
+    # One solver answers for the positions along its line too.
+    game = Game(deal, rules)
+    for made, move in enumerate(answer.moves[:5], 1):
+        game.push(move)
+        check_answer(deal, rules, answer.moves[:made], game.solver.solve(game.position), won=True)
+
+
+def test_an_empty_waste_start_that_is_lost() -> None:
+    for rules in (Rules(empty_waste=True), Rules(passes=None, empty_waste=True)):
+        position = Position.start(stuck_deal(), rules)
+        assert position.status() is Status.PLAYING  # any card may go on the empty waste
+        answer = solve(position)
+        check_answer(stuck_deal(), rules, (), answer, won=False)
+        assert brute_won(position, limit=5_000) is False
+
+
+def test_an_empty_waste_search_gives_up_and_carries_on() -> None:
+    deal = numbered_deal(15)
+    rules = Rules(empty_waste=True)
+    start = Position.start(deal, rules)
+    solver = Solver(start)
+    answers = [solver.solve(start, budget=1)]
+    assert answers[0].result is Result.GAVE_UP
+    while answers[-1].result is Result.GAVE_UP:
+        assert len(answers) < 100_000
+        answers.append(solver.solve(start, budget=200))
+    assert answers[-1].result is solve(start).result
+    check_answer(deal, rules, (), answers[-1], won=answers[-1].won)
+
+
+@pytest.mark.parametrize(
+    "deal", [chain_deal([7, *up_chain(1, 28)]), chain_deal(up_chain(1, 29)), numbered_deal(2)],
+    ids=["run-from-an-ace", "run-from-the-waste", "deal-2"],
+)
+def test_fewest_moves_from_an_empty_waste_is_one_more_than_its_best_first_move(deal: Deal) -> None:
+    """Each first move leads to a position of the usual kind, whose fewest moves the tests above
+    check against breadth-first search: the start's fewest is one more than the best of them."""
+    rules = Rules(empty_waste=True)
+    start = Position.start(deal, rules)
+    answer = solve(start, shortest=True)
+    check_answer(deal, rules, (), answer, won=True)
+    after = [solve(start.after(move), shortest=True) for move in start.legal_moves()]
+    assert all(a.result is not Result.GAVE_UP for a in after)
+    assert len(answer.moves) == 1 + min(len(a.moves) for a in after if a.won)

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from tripeaks import STANDARD, STRICT, Game, Result, Rules, numbered_deal, solve
-from tripeaks.stats import RangeSummary, percentile, solve_range
+from tripeaks.search.stats import RangeSummary, percentile, solve_range
 
 
 def test_percentile_nearest_rank() -> None:
@@ -31,7 +31,7 @@ def test_solve_range_counts_won_and_lost() -> None:
     assert set(summary.seconds) == set(summary.nodes) == {6, 7, 8, 9}
     assert set(summary.lengths) == {6, 7, 9}  # only won deals have a winning line
     for number, length in summary.lengths.items():
-        answer = solve(Game(numbered_deal(number), STRICT).position, STRICT)
+        answer = solve(Game(numbered_deal(number), STRICT).position)
         assert length == len(answer.moves)
         assert summary.nodes[number] == answer.nodes
     assert all(n > 0 for n in summary.nodes.values())
@@ -40,7 +40,7 @@ def test_solve_range_counts_won_and_lost() -> None:
 def test_solve_range_counts_gave_up() -> None:
     summary = solve_range([15, 2], STANDARD, budget=1)
     expected = {
-        n: solve(Game(numbered_deal(n), STANDARD).position, STANDARD, budget=1).result.value for n in (15, 2)
+        n: solve(Game(numbered_deal(n), STANDARD).position, budget=1).result.value for n in (15, 2)
     }
     assert summary.results == expected
     assert summary.results[15] == "gave_up"
@@ -50,7 +50,7 @@ def test_solve_range_counts_gave_up() -> None:
 
 def test_solve_range_shortest() -> None:
     summary = solve_range([2], STANDARD, shortest=True)
-    fewest = solve(Game(numbered_deal(2), STANDARD).position, STANDARD, shortest=True)
+    fewest = solve(Game(numbered_deal(2), STANDARD).position, shortest=True)
     assert summary.lengths == {2: len(fewest.moves)}
     assert "moves in winning lines" in summary.report(1.0)
 

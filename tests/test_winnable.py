@@ -25,16 +25,16 @@ from tripeaks import (
     next_winnable,
     numbered_deal,
     solve,
-    winnable,
 )
-from tripeaks.winnable import DAILY_CANDIDATES, DEAL_BUDGET
+from tripeaks.search import winnable
+from tripeaks.search.winnable import DAILY_CANDIDATES, DEAL_BUDGET
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "solutions.json").read_text(encoding="utf-8"))
 LOST_DAY = dt.date(2026, 2, 13)  # the day's first candidate is lost under Standard
 
 
 def result_of(number: int, rules: Rules, budget: int = DEAL_BUDGET) -> Result:
-    return solve(Game(numbered_deal(number), rules).position, rules, budget=budget).result
+    return solve(Game(numbered_deal(number), rules).position, budget=budget).result
 
 
 @pytest.mark.parametrize(
@@ -111,7 +111,7 @@ def test_bad_numbers() -> None:
 
 def test_no_winnable_deal_left(monkeypatch: pytest.MonkeyPatch) -> None:
     """Past the last deal number there is nothing to find (every deal made stuck here)."""
-    monkeypatch.setattr(winnable, "numbered_deal", lambda number: stuck_deal())
+    monkeypatch.setattr(winnable, "numbered_deal", lambda number, solitaire=None: stuck_deal())
     search = WinnableSearch(MAX_DEAL - 1, STRICT)
     with pytest.raises(ValueError, match="no winnable deal left before the last deal number"):
         search.step()
@@ -123,7 +123,7 @@ def test_daily_deal_is_the_first_winnable_candidate() -> None:
         deal = daily_deal(day)
         for attempt in range(256):
             candidate = deal_from_seed(daily_seed(day, attempt))
-            answer = solve(Position.start(candidate), STANDARD)
+            answer = solve(Position.start(candidate, STANDARD))
             if answer.won:
                 break
             assert answer.result is Result.LOST

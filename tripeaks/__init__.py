@@ -21,11 +21,11 @@ from .layout import Layout
 from .moves import DRAW, REDEAL, RESET, Move, MoveKind
 from .numbered import MAX_DEAL, daily_seed, deal_from_seed, numbered_deal
 from .position import Place, Position, Status
-from .records import InvalidRecordsError, Records, Stats
+from .records import InvalidRecordsError, Records, Stats, records_key
 from .registry import DEFAULT_GAME, GAMES, TRIANGLE, TRIPEAKS, find_game, game_of, game_of_rules
 from .search.hint import Hint
 from .search.winnable import DailySearch, WinnableSearch, daily_deal, next_winnable
-from .solitaire import Solitaire
+from .solitaire import Choice, Solitaire
 from .solving import Result, Solution, Solver, solve
 
 __version__ = "0.2.0"
@@ -47,6 +47,7 @@ __all__ = [
     "TRIANGLE",
     "TRIPEAKS",
     "Card",
+    "Choice",
     "DailySearch",
     "Deal",
     "Game",
@@ -87,5 +88,6 @@ __all__ = [
     "numbered_deal",
     "rank_label",
     "rank_phrase",
+    "records_key",
     "solve",
 ]

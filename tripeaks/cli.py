@@ -25,6 +25,9 @@ from .text import draw_table
 __all__ = ["main"]
 
 _NUMBER = f"a deal number is a whole number from 1 to {MAX_DEAL:,}"
+SHORTEST_SECONDS = 10
+"""How long ``solve --shortest`` searches unless told: proving a line the fewest can take far
+longer than finding it (with unlimited passes above all), and the answer then says so."""
 
 
 def _game(args: argparse.Namespace, code: str | None = None) -> Solitaire:
@@ -132,7 +135,13 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("--empty-waste", action="store_true", help="TriPeaks: the waste starts empty")
     _add_game(show)
 
-    play = sub.add_parser("play", help="play a game in the terminal")
+    play = sub.add_parser(
+        "play",
+        help="play a game in the terminal",
+        description="Play a game in the terminal. At the prompt type a move: a card (7h; in Triangle a king, "
+        "or a pair as Qh+Ad or Qh Ad), draw (d), reset or redeal. An empty line draws. Also: undo (u), "
+        "redo (r), hint (h), help (?), quit (q).",
+    )
     play.add_argument("deal", nargs="?", default="1", help="a deal number or code (default 1)")
     _add_rules(play)
 
@@ -142,6 +151,8 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument("--shortest", action="store_true", help="a winning line with the fewest moves")
     solve.add_argument("--json", action="store_true", help="print one JSON object")
     solve.add_argument("--budget", type=_positive, default=DEFAULT_BUDGET, help="states to examine at most")
+    solve.add_argument("--seconds", type=_positive, default=None,
+                       help=f"seconds to search at most (default none; {SHORTEST_SECONDS} with --shortest)")
 
     stats = sub.add_parser("stats", help="solve a range of deals and print the winnable share")
     stats.add_argument("--deals", default="1-1000", metavar="FIRST-LAST")
@@ -203,7 +214,7 @@ def _read_line(read: Callable[[str], str]) -> str | None:
     """The next command, or ``None`` at the end of input (closed or gone standard input too)."""
     try:
         line = read("> ")
-    except (EOFError, RuntimeError, OSError, KeyboardInterrupt):
+    except (EOFError, RuntimeError, OSError):
         return None
     return line.strip().lower()
 
@@ -244,7 +255,8 @@ def _solve(args: argparse.Namespace) -> int:
     game = _game(args, args.deal)
     deal, _ = _deal_arg(args.deal, game)
     position = Position.start(deal, _rules(args, game))
-    answer = solve(position, budget=args.budget, shortest=args.shortest)
+    seconds = args.seconds if args.seconds is not None else (SHORTEST_SECONDS if args.shortest else None)
+    answer = solve(position, budget=args.budget, seconds=seconds, shortest=args.shortest)
     if args.json:
         print(json.dumps(answer.to_dict()))
         return 0
@@ -253,6 +265,9 @@ def _solve(args: argparse.Namespace) -> int:
         Result.LOST: "lost: no line clears the layout",
         Result.GAVE_UP: "gave up: the budget ran out before an answer",
     }[answer.result]
+    if answer.result is Result.GAVE_UP and answer.moves:
+        said = (f"gave up proving the fewest moves: the shortest winning line found has "
+                f"{len(answer.moves)} moves")
     print(f"{said} ({answer.nodes:,} states, {answer.seconds:.3f} s)")
     if answer.moves:
         print(" ".join(m.notation for m in answer.moves))

@@ -110,8 +110,9 @@ class Deal:
         counts = [len(g) // 2 for g in groups]
         for place, group in zip(places, groups, strict=True):
             if len(group) % 2:
+                shown = group if len(group) <= 60 else group[:60] + "…"  # a long one is cut short
                 raise InvalidDealError(
-                    f"{place} is '{group}': cards are two characters each, rank then suit"
+                    f"{place} is '{shown}': cards are two characters each, rank then suit"
                 )
         if sum(counts) != 52:
             wrong = [

@@ -208,12 +208,13 @@ class Game:
     # Changing the game
 
     def _move(self, move: Move | str) -> Move:
-        """``move`` read in this game's notation and checked to be one of its moves."""
+        """``move`` read in this game's notation (a :class:`Move` is taken as it is: a move of
+        another game is refused by the position, with the same error)."""
         if isinstance(move, str):
             return self.solitaire.parse_move(move)
         if not isinstance(move, Move):
             raise InvalidMoveError(f"{move!r:.40} is not a move")
-        return self.solitaire.check_move(move)
+        return move
 
     def push(self, move: Move | str) -> Position:
         """Make ``move`` (a :class:`Move` or its notation); the only way a game moves on.
@@ -233,6 +234,8 @@ class Game:
 
     def play(self, *cards: Card | str) -> Position:
         """Play a card (TriPeaks, or a Triangle king), or remove a pair (Triangle)."""
+        if any(isinstance(card, Move) for card in cards):
+            raise InvalidMoveError("play() takes cards; to make a move, push() it")
         try:
             move = Move.play(*cards)
         except InvalidCardError as error:

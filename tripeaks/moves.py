@@ -7,7 +7,7 @@ from enum import StrEnum
 from .cards import DECK, Card
 from .errors import InvalidCardError, InvalidMoveError
 
-__all__ = ["DRAW", "REDEAL", "RESET", "Move", "MoveKind"]
+__all__ = ["DRAW", "REDEAL", "RESET", "Move", "MoveKind", "not_a_move"]
 
 
 class MoveKind(StrEnum):
@@ -42,11 +42,13 @@ class Move:
     tripeaks.errors.InvalidMoveError: 'jump' is not a kind of move: play, draw, reset or redeal
     """
 
-    __slots__ = ("_hash", "cards", "kind")
+    __slots__ = ("_hash", "card", "cards", "kind")
     kind: MoveKind
     _hash: int
     cards: tuple[Card, ...]
     """The cards played, highest rank first (a pair is the same move in either order)."""
+    card: Card | None
+    """The card played, for a play of one card; ``None`` otherwise (kept: every replay reads it)."""
 
     def __init__(self, kind: MoveKind | str, *cards: Card) -> None:
         try:
@@ -69,6 +71,7 @@ class Move:
             raise InvalidMoveError(f"a {kind} names no card")
         object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "card", cards[0] if len(cards) == 1 else None)
         object.__setattr__(self, "_hash", hash((kind, cards)))
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -106,16 +109,9 @@ class Move:
                 return Move.play(*(Card.parse(code.strip()) for code in codes))
             except (InvalidCardError, InvalidMoveError):
                 pass
-        shown = text if len(text) <= 40 else text[:40] + "…"
         raise InvalidMoveError(
-            f"'{shown}' is not a move: write a card such as 7h, a pair such as Qh+Ad, "
-            "or draw, reset or redeal"
+            not_a_move(text, "a card such as 7h, a pair such as Qh+Ad, or draw, reset or redeal")
         )
-
-    @property
-    def card(self) -> Card | None:
-        """The card played, for a play of one card; ``None`` otherwise."""
-        return self.cards[0] if len(self.cards) == 1 else None
 
     @property
     def notation(self) -> str:
@@ -129,6 +125,13 @@ class Move:
 
     def __reduce__(self) -> tuple[object, ...]:
         return (Move.parse, (self.notation,))
+
+
+def not_a_move(text: str, how: str) -> str:
+    """The message for ``text`` that is no move: it is shown (cut short if long), then ``how``
+    says what to write instead."""
+    shown = text if len(text) <= 40 else text[:40] + "…"
+    return f"'{shown}' is not a move: write {how}"
 
 
 DRAW = Move(MoveKind.DRAW)

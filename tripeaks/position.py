@@ -20,7 +20,17 @@ from .moves import Move
 if TYPE_CHECKING:
     from .solitaire import Solitaire
 
-__all__ = ["Place", "Position", "Status"]
+__all__ = ["Place", "Position", "Status", "slot_setters"]
+
+
+def slot_setters(cls: type, *names: str) -> list[Any]:
+    """The setters of ``cls``'s slots ``names`` (found along its classes): a frozen position's
+    fields written straight into a new one, three times as quick as ``object.__setattr__``."""
+    found = []
+    for name in names:
+        owner = next(klass for klass in cls.__mro__ if name in klass.__dict__)
+        found.append(owner.__dict__[name].__set__)
+    return found
 
 
 class Status(StrEnum):
@@ -99,6 +109,13 @@ class Position:
             card = cards[s]
             if card is not None:
                 yield s, card
+
+    def available(self) -> Iterator[tuple[Card, Place, int | None]]:
+        """The cards a player may take now, with where each lies (``Place.TABLE`` and its slot):
+        by default the free layout cards; a game whose piles' tops may be taken too (Triangle)
+        lists those after them."""
+        for slot, card in self.free_cards:
+            yield card, Place.TABLE, slot
 
     @property
     def cleared(self) -> int:

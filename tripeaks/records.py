@@ -1,4 +1,9 @@
-"""Statistics and personal bests, per rule set: played, won, streaks, longest run, best score, fastest win.
+"""Statistics and personal bests, per game and rule set: played, won, streaks, longest run, best score,
+fastest win.
+
+Each game's rule sets are kept apart by their key (:func:`records_key`): the rules' own key for the
+default game, TriPeaks (``standard``, as before the family of games), and after the game's id for
+every other (``triangle:standard``), as deal codes are prefixed.
 
 Records are an immutable value; :meth:`Records.record` returns new records with one more game.
 A personal best (highest score, fastest win) counts only for a game won without a hint.
@@ -25,12 +30,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .position import Status
-from .stored import check_header
+from .stored import check_header, read_json
 
 if TYPE_CHECKING:
     from .game import Game
+    from .solitaire import Solitaire
 
-__all__ = ["FORMAT", "VERSION", "InvalidRecordsError", "Records", "Stats"]
+__all__ = ["FORMAT", "VERSION", "InvalidRecordsError", "Records", "Stats", "records_key"]
 
 FORMAT = "tripeaks-records"
 VERSION = 1
@@ -147,6 +153,25 @@ class Stats:
 _EMPTY = Stats()
 
 
+def records_key(solitaire: Solitaire, rules: Any) -> str:
+    """The key a game's statistics under ``rules`` are kept by.
+
+    >>> from tripeaks import STRICT, TRIANGLE, TRIPEAKS
+    >>> records_key(TRIPEAKS, STRICT), records_key(TRIANGLE, TRIANGLE.default_rules)
+    ('strict', 'triangle:standard')
+    """
+    from .registry import DEFAULT_GAME
+
+    key: str = rules.key
+    return key if solitaire is DEFAULT_GAME else f"{solitaire.id}:{key}"
+
+
+def _game_of_key(key: str) -> tuple[str | None, str]:
+    """A key's game id (``None`` for the default game's) and its rules' key."""
+    head, colon, rest = key.partition(":")
+    return (head, rest) if colon else (None, key)
+
+
 @dataclass(frozen=True, slots=True)
 class Records:
     """Statistics for every rule set played, by :attr:`Rules.key`.
@@ -188,6 +213,26 @@ class Records:
     def items(self) -> tuple[tuple[str, Stats], ...]:
         return self.by_rules
 
+    def of_game(self, solitaire: Solitaire) -> tuple[tuple[str, Stats], ...]:
+        """One game's statistics, as (its rules' key, statistics) in key order.
+
+        >>> from tripeaks import TRIANGLE, TRIPEAKS
+        >>> records = Records().record_result("triangle:standard", won=True, score=52, seconds=60,
+        ...                                   longest_run=0).record_result("strict", won=False,
+        ...                                   score=3, seconds=9, longest_run=2)
+        >>> [key for key, _ in records.of_game(TRIANGLE)], [key for key, _ in records.of_game(TRIPEAKS)]
+        (['standard'], ['strict'])
+        """
+        from .registry import DEFAULT_GAME
+
+        wanted = None if solitaire is DEFAULT_GAME else solitaire.id
+        found = []
+        for key, stats in self.by_rules:
+            game, rules = _game_of_key(key)
+            if game == wanted:
+                found.append((rules, stats))
+        return tuple(found)
+
     @property
     def played(self) -> int:
         """Games played under every rule set together."""
@@ -220,7 +265,7 @@ class Records:
         """These records with ``game`` counted. A game still in play counts as given up:
         played, not won, and the winning streak ends."""
         return self.record_result(
-            game.rules.key,
+            records_key(game.solitaire, game.rules),
             won=game.status is Status.WON,
             score=game.score,
             seconds=game.seconds,
@@ -263,8 +308,8 @@ class Records:
     def from_json(text: str | bytes) -> Records:
         """Read records written by :meth:`to_json`; raises :class:`InvalidRecordsError`."""
         try:
-            data = json.loads(text)
-        except (ValueError, TypeError):
+            data = read_json(text)
+        except (ValueError, TypeError, RecursionError):
             raise InvalidRecordsError("The statistics are damaged: not readable JSON.") from None
         return Records.from_dict(data)
 

@@ -8,7 +8,8 @@ from .games.tripeaks import TRIPEAKS
 from .solitaire import Solitaire, name_key
 
 __all__ = [
-    "DEFAULT_GAME", "GAMES", "TRIANGLE", "TRIPEAKS", "find_game", "game_of", "game_of_rules", "split_code"
+    "DEFAULT_GAME", "GAMES", "TRIANGLE", "TRIPEAKS", "find_game", "game_of", "game_of_rules", "register",
+    "split_code",
 ]
 
 GAMES: tuple[Solitaire, ...] = (TRIPEAKS, TRIANGLE)
@@ -32,8 +33,8 @@ def find_game(name: str) -> Solitaire:
     """
     game = _BY_NAME.get(name_key(name)) if isinstance(name, str) else None
     if game is None:
-        shown = name if isinstance(name, str) and len(name) <= 40 else "that"
-        raise ValueError(f"there is no game called '{shown}': the games are {_listed()}")
+        called = f" called '{name}'" if isinstance(name, str) and len(name) <= 40 else " of that name"
+        raise ValueError(f"there is no game{called}: the games are {_listed()}")
     return game
 
 
@@ -67,3 +68,26 @@ def game_of_rules(rules: object) -> Solitaire:
         if isinstance(rules, game.rules_type):
             return game
     raise ValueError(f"{rules!r:.60} are not the rules of any game")
+
+
+def register(game: Solitaire) -> Solitaire:
+    """Add a game to the family (after the others), found by its id, names and prefix from then on;
+    ``ValueError`` if one of its names is another game's. Returns the game.
+
+    The games here are registered as the module loads; this is for a game made elsewhere (the
+    tests register a third one, to show the page plays any game of the family).
+    """
+    global GAMES
+    import sys
+
+    names = {name_key(name) for name in (game.id, *game.names)}
+    taken = [name for name in names if name in _BY_NAME and _BY_NAME[name] is not game]
+    if taken:
+        raise ValueError(f"the names {', '.join(sorted(taken))} are another game's")
+    if game not in GAMES:
+        GAMES = (*GAMES, game)
+        _BY_NAME.update(dict.fromkeys(names, game))
+        package = sys.modules.get(__package__ or "")
+        if package is not None and hasattr(package, "GAMES"):
+            package.GAMES = GAMES  # type: ignore[attr-defined]  # tripeaks.GAMES, imported from here
+    return game

@@ -26,7 +26,7 @@ from .errors import IllegalMoveError, InvalidDealError, InvalidMoveError, Invali
 from .game import Game, ReplayError
 from .moves import Move
 from .numbered import MAX_DEAL, numbered_deal
-from .stored import check_header, shown
+from .stored import check_header, read_json, shown
 
 if TYPE_CHECKING:
     from .solitaire import Solitaire
@@ -35,6 +35,8 @@ __all__ = ["FORMAT", "VERSION", "dump", "from_dict", "load", "to_dict"]
 
 FORMAT = "tripeaks-save"
 VERSION = 2
+_MOST = 2**31 - 1
+"""The most hints, or seconds of play (68 years), a save may hold: more is a forged save."""
 _FIELDS_1 = ("format", "version", "deal", "rules", "moves", "redo", "number", "daily", "hints",
              "seconds")
 _FIELDS = ("format", "version", "game", "deal", "number", "daily", "rules", "moves", "redo", "hints",
@@ -66,7 +68,7 @@ def load(text: str | bytes, solitaire: Solitaire | None = None) -> Game:
     """Rebuild a game from its save. Never returns a half-loaded game. Given ``solitaire``, a
     save of another game is refused."""
     try:
-        data = json.loads(text)
+        data = read_json(text)
     except (ValueError, TypeError, RecursionError):
         raise InvalidSaveError("The save is damaged: it is not readable JSON.") from None
     return from_dict(data, solitaire)
@@ -76,7 +78,8 @@ def from_dict(data: Any, solitaire: Solitaire | None = None) -> Game:
     from .registry import DEFAULT_GAME, find_game
 
     version = check_header(
-        data, FORMAT, VERSION, InvalidSaveError, what="The save", not_ours="This is not a TriPeaks save."
+        data, FORMAT, VERSION, InvalidSaveError, what="The save",
+        not_ours=f"This is not a {(solitaire or DEFAULT_GAME).name} save."
     )
     fields = _FIELDS_1 if version == 1 else _FIELDS
     missing = [f for f in fields if f not in data]
@@ -118,9 +121,9 @@ def from_dict(data: Any, solitaire: Solitaire | None = None) -> Game:
             dt.date.fromisoformat(daily)
         except (TypeError, ValueError):
             raise InvalidSaveError("The save's daily date is invalid.") from None
-    if type(hints) is not int or hints < 0:
+    if type(hints) is not int or not 0 <= hints <= _MOST:
         raise InvalidSaveError("The save's hint count is invalid.")
-    if type(seconds) not in (int, float) or not math.isfinite(seconds) or seconds < 0:
+    if type(seconds) not in (int, float) or not math.isfinite(seconds) or not 0 <= seconds <= _MOST:
         raise InvalidSaveError("The save's playing time is invalid.")
     moves = _moves(game, data["moves"], "moves")
     redo = _moves(game, data["redo"], "redo")

@@ -14,13 +14,28 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from .errors import InvalidMoveError
 from .layout import Layout
-from .moves import Move, MoveKind
+from .moves import Move, MoveKind, not_a_move
 
 if TYPE_CHECKING:
+    from .cards import Card
     from .position import Position, Status
     from .solving import Solver
 
-__all__ = ["RuleSet", "Solitaire", "Words", "name_key"]
+__all__ = ["Choice", "RuleSet", "Solitaire", "Words", "name_key"]
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One question of a game's rules form (the page's settings): its ``name``, the ``legend`` a
+    player reads, and its ``options`` as (value, label, note); asked only ``when`` another choice
+    has one of some values, as ``(name, values)``, or always when ``None``. A rules type lists
+    its questions in ``CHOICES``, answers them for a value (``rules.chosen()``) and reads the
+    answers back (``from_choices``), so that a form needs to know nothing of the game."""
+
+    name: str
+    legend: str
+    options: tuple[tuple[str, str, str], ...]
+    when: tuple[str, tuple[str, ...]] | None = None
 
 
 class RuleSet(Protocol):
@@ -33,7 +48,16 @@ class RuleSet(Protocol):
     @property
     def name(self) -> str: ...
 
+    @property
+    def label(self) -> str:
+        """The rules in a few words, for a row of a table: ``Custom: 2 passes, no wrap``."""
+        ...
+
     def describe(self) -> str: ...
+
+    def chosen(self) -> dict[str, str]:
+        """The answers to the rules type's ``CHOICES`` that make these rules."""
+        ...
 
     def to_dict(self) -> dict[str, Any]: ...
 
@@ -84,6 +108,70 @@ class Words:
 
     typing = ""
     """How to type moves in the terminal, and the commands there."""
+
+    # What a page shows beside the table (web/ draws these and decides none of them)
+
+    def redone(self, before: Position, move: Move, after: Position) -> str:
+        """What redoing ``move`` did: ``Redid: played the 7 of hearts, run of 4.``"""
+        said = self.said(before, move, after)
+        return f"Redid: {said[0].lower()}{said[1:]}"
+
+    def selected(self, position: Position, card: Card) -> str:
+        """What selecting ``card`` as the first of a pair says (games that remove pairs)."""
+        return f"Selected the {card.name}."
+
+    def deselected(self, position: Position, card: Card) -> str:
+        return f"The {card.name} is no longer selected."
+
+    def tallies(self, position: Position) -> tuple[tuple[str, str], ...]:
+        """The figures above the table, as (name, value): ``(("Score", "12"), ("Run", "3"))``."""
+        return (("Score", str(position.score)),)
+
+    def panel(self, position: Position) -> tuple[tuple[str, str], ...]:
+        """Lines beside the table on what can be done, as (name, value)."""
+        return ()
+
+    def control(self, position: Position, kind: MoveKind) -> str | None:
+        """The label of the button for a stock move of ``kind`` now (draw, reset, redeal), or
+        ``None`` when the button is not shown now."""
+        if kind is MoveKind.DRAW:
+            return "Draw"
+        if kind is MoveKind.RESET:
+            return "Reset stock" if Move(kind) in position.legal_moves() else None
+        if kind is MoveKind.REDEAL:
+            return "Redeal"
+        return None
+
+    def stock_label(self, position: Position) -> str:
+        """The stock's name for a screen reader, with what a tap on it does."""
+        count = len(position.stock)
+        if not count:
+            return "Stock: empty"
+        return f"Stock: {count} card{'' if count == 1 else 's'}"
+
+    def waste_label(self, position: Position) -> str:
+        """The waste's name for a screen reader: its top card, or what may go on it."""
+        return f"Waste: {position.waste[-1].name}" if position.waste else "Waste: empty"
+
+    def waste_mark(self, position: Position) -> str:
+        """A word or two shown on an empty waste (what may go there), or nothing."""
+        return ""
+
+    def ending(self, position: Position) -> tuple[str, str]:
+        """The heading and the text shown over the table when the game ends."""
+        return self.status(position.status()), self.end(position)
+
+    help: tuple[str, ...] = ()
+    """How to play, a paragraph each, for a player reading the page."""
+
+    record_fields: tuple[str, ...] = (
+        "played", "won", "win_rate", "streak", "best_streak", "best_score", "fastest_win"
+    )
+    """The statistics worth showing for this game (of :class:`~tripeaks.records.Stats`'
+    fields and ``win_rate``), in order."""
+
+    notation = ""
+    """How the game's moves are written, in a few words for a message about a move written wrongly."""
 
     lost = "This deal can't be won, whatever you play."
     over = "The game is won: there is nothing left to do."
@@ -160,6 +248,16 @@ class Solitaire:
     def rules_from_dict(self, data: Any) -> Any:
         return self.rules_type.from_dict(data)
 
+    @property
+    def rule_choices(self) -> tuple[Choice, ...]:
+        """The questions of the game's rules form (none when it has one rule set)."""
+        choices: tuple[Choice, ...] = self.rules_type.CHOICES
+        return choices
+
+    def rules_from_choices(self, answers: Mapping[str, str]) -> Any:
+        """The rules the answers to :attr:`rule_choices` make; ``ValueError`` for a bad answer."""
+        return self.rules_type.from_choices(answers)
+
     def check_move(self, move: Move) -> Move:
         """``move`` if this game has such moves; :class:`InvalidMoveError` saying so if not."""
         if move.kind not in self.moves:
@@ -169,8 +267,21 @@ class Solitaire:
         return move
 
     def parse_move(self, text: str) -> Move:
-        """A move of this game from its notation; :class:`InvalidMoveError` if it is none."""
-        return self.check_move(Move.parse(text))
+        """A move of this game from its notation; :class:`InvalidMoveError` if it is none, saying
+        how this game's moves are written."""
+        try:
+            move = Move.parse(text)
+        except InvalidMoveError:
+            if not isinstance(text, str):
+                raise
+            raise InvalidMoveError(not_a_move(text, self.how_to_write)) from None
+        return self.check_move(move)
+
+    @property
+    def how_to_write(self) -> str:
+        """How this game's moves are written, for a message (its words': TriPeaks' is ``a card
+        such as 7h, or draw, or reset``)."""
+        return self.words.notation
 
     def solver(self, position: Position) -> Solver:
         """A solver for the deal ``position`` belongs to, under its rules."""

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import StrEnum
@@ -14,7 +15,7 @@ from .moves import Move
 if TYPE_CHECKING:
     from .position import Position
 
-__all__ = ["DEFAULT_BUDGET", "Result", "Solution", "Solver", "collector_paused", "solve"]
+__all__ = ["DEFAULT_BUDGET", "Budget", "GiveUp", "Result", "Solution", "Solver", "collector_paused", "solve"]
 
 DEFAULT_BUDGET = 5_000_000
 """States a solve may examine by default before it gives up."""
@@ -28,7 +29,9 @@ class Result(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Solution:
-    """The solver's answer. ``moves`` wins the game when ``result`` is ``won``, else is empty."""
+    """The solver's answer. ``moves`` wins the game when ``result`` is ``won``; a fewest-moves
+    search that gave up may hold the shortest winning line it found so far (not proved the
+    fewest); else it is empty."""
 
     result: Result
     moves: tuple[Move, ...]
@@ -66,6 +69,55 @@ class Solver(Protocol):
         ...
 
 
+class GiveUp(Exception):
+    """Raised inside a search whose budget is spent: it pauses, keeping what it proved."""
+
+
+class Budget:
+    """What a solver's searches count (``nodes``, the states examined) and when the search under
+    way must pause; every game's solver is one."""
+
+    tick = 512
+    """States between looks at the budget and the clock: a few milliseconds."""
+
+    def __init__(self) -> None:
+        self.nodes = 0
+        # When the search under way must pause: the states it may reach, and the time (see _due)
+        self._stop_nodes = 1 << 62
+        self._stop_time: float | None = None
+
+    def _allow(self, budget: int | None, seconds: float | None, started: float) -> None:
+        """Let the search under way examine ``budget`` more states, until ``seconds`` after
+        ``started`` (None: no limit)."""
+        self._stop_nodes = self.nodes + (budget if budget is not None else 1 << 62)
+        self._stop_time = started + seconds if seconds is not None else None
+
+    def _due(self, nodes: int) -> bool:
+        """Whether the search must pause: its budget of states spent, or its time up.
+
+        The searches look every ``tick`` states and only then give up (raise GiveUp): a
+        depth-first search that gives up starts again from the top when resumed, redoing the
+        walk down to where it was (what it proved is kept), so it pauses only when it has to.
+        """
+        if nodes >= self._stop_nodes:
+            return True
+        return self._stop_time is not None and time.perf_counter() > self._stop_time
+
+    def _spender(self, limit: int) -> Callable[[], None]:
+        look = limit  # when to look at the budget and the clock next
+        tick = self.tick
+
+        def spend() -> None:
+            nonlocal look
+            self.nodes += 1
+            if self.nodes > look:
+                if self._due(self.nodes):
+                    raise GiveUp
+                look = self.nodes + tick
+
+        return spend
+
+
 @contextmanager
 def collector_paused() -> Iterator[None]:
     """Python's cycle collector paused (if it was running), and started again after.
@@ -101,7 +153,8 @@ def solve(
     winning line with the fewest moves, a slower search.
     """
     # The solver is dropped, and what it made freed, before the cycle collector runs again,
-    # which then has nothing of it to go through.
+    # which then has nothing of it to go through: it is never held in a variable here.
     with collector_paused():
-        solver = position.solitaire.solver(position)
-        return solver.solve(position, budget=budget, seconds=seconds, shortest=shortest)
+        return position.solitaire.solver(position).solve(
+            position, budget=budget, seconds=seconds, shortest=shortest
+        )

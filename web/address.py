@@ -1,9 +1,16 @@
-"""The page's address names the deal on the table: ?deal=123&rules=strict, ?daily=2026-11-30, ?code=<code>."""
+"""The page's address names the game and deal on the table: ?game=<id>&deal=12&rules=standard,
+?daily=2026-11-30, ?code=<deal code> (or ?deal=<deal code>, as the command line takes it).
+
+With no ``game``, a link that names a deal is of the deal code's game, else the default game's
+(links from before the family of games keep their meaning); a link that names no deal opens the
+game named, or the one played last.
+"""
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
-from tripeaks import MAX_DEAL, Deal, Game, InvalidDealError, Rules
+from tripeaks import DEFAULT_GAME, MAX_DEAL, Deal, Game, InvalidDealError, Solitaire, find_game
 
 # Query strings are read and written here rather than with urllib.parse, which imports ipaddress: in
 # Pyodide the two cost the page's boot about 0.1 s (more on a slow phone). These follow parse_qs (with
@@ -55,25 +62,38 @@ def encode_query(params: dict[str, str]) -> str:
 
 @dataclass(frozen=True)
 class Asked:
-    """What the address asks for. ``kind`` is "deal", "daily", "code" or "" (nothing)."""
+    """What the address asks for. ``kind`` is "deal", "daily", "code" or "" (no deal)."""
 
     kind: str = ""
+    game: Solitaire | None = None
+    """The game named (by ``game`` or a deal code's prefix), or None when none is."""
     number: int | None = None
     daily: str | None = None
     deal: Deal | None = None
-    rules: Rules | None = None
+    rules: Any = None
+    """The game's rules the link names, or None."""
     problem: str | None = None
     """A message for the player when part of the address could not be read."""
 
 
-def rules_from_key(key: str) -> Rules:
-    """The rules a :attr:`Rules.key` names (the engine reads it)."""
-    return Rules.from_key(key)
+def _shown(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
-def read(search: str) -> Asked:
-    """Read a query string (with or without its leading ``?``). Never raises: a bad value comes
-    back as ``problem``, with whatever else could be read."""
+def _number(text: str) -> int | None:
+    """A deal number written in plain digits (never ``²``, nor thousands of digits), else None."""
+    text = text.strip().replace(",", "")
+    if text.isascii() and text.isdigit() and len(text) <= 10:
+        number = int(text)
+        if 1 <= number <= MAX_DEAL:
+            return number
+    return None
+
+
+def read(search: str, last_game: Solitaire = DEFAULT_GAME) -> Asked:
+    """Read a query string (with or without its leading ``?``); ``last_game`` is the game a link
+    that names no deal and no game opens. Never raises: a bad value comes back as ``problem``,
+    with whatever else could be read."""
     params = parse_query(search.lstrip("?"))
 
     def one(name: str) -> str | None:
@@ -81,56 +101,70 @@ def read(search: str) -> Asked:
         return values[0] if values else None
 
     problems: list[str] = []
-    rules = None
-    rules_text = one("rules")
-    if rules_text is not None:
+    named: Solitaire | None = None
+    if (game_text := one("game")) is not None:
         try:
-            rules = rules_from_key(rules_text)
+            named = find_game(game_text)
         except ValueError as error:
-            problems.append(f"The link's rules could not be read: {error}.")
-    asked = Asked(rules=rules)
-    if (code := one("code")) is not None:
+            problems.append(f"The link's game could not be read: {error}.")
+    asked = Asked(game=named)
+    code, number_text = one("code"), one("deal")
+    if code is None and number_text is not None and _number(number_text) is None:
+        code = number_text if " " in number_text.strip() or "/" in number_text else None
+    if code is not None:
         try:
-            asked = Asked("code", deal=Deal.parse(code), rules=rules)
+            deal = Deal.parse(code, named)
+            asked = Asked("code", deal.solitaire, deal=deal)
         except InvalidDealError as error:
             problems.append(f"The link's deal code is not a deal: {error}.")
-    elif (number_text := one("deal")) is not None:
-        number = int(number_text) if number_text.strip().isdigit() else 0
-        if 1 <= number <= MAX_DEAL:
-            asked = Asked("deal", number=number, rules=rules)
+    elif number_text is not None:
+        number = _number(number_text)
+        if number is not None:
+            asked = Asked("deal", named, number=number)
         else:
             problems.append(
-                f"The link's deal number '{number_text[:40]}' is not a deal: deals go from 1 "
-                f"to {MAX_DEAL:,}."
+                f"The link's deal '{_shown(number_text.strip())}' is not a deal: a deal is a number "
+                f"from 1 to {MAX_DEAL:,} or a deal code."
             )
     elif (daily := one("daily")) is not None:
         try:
             day = dt.date.fromisoformat(daily.strip())
-            asked = Asked("daily", daily=day.isoformat(), rules=rules)
+            asked = Asked("daily", named, daily=day.isoformat())
         except ValueError:
-            problems.append(f"The link's date '{daily[:40]}' is not a date like 2026-11-30.")
+            problems.append(f"The link's date '{_shown(daily)}' is not a date like 2026-11-30.")
+    game = asked.game or (DEFAULT_GAME if asked.kind else named or last_game)
+    asked = replace(asked, game=game if (asked.kind or named) else None)
+    rules_text = one("rules")
+    if rules_text is not None:
+        try:
+            asked = replace(asked, rules=game.rules_from_key(rules_text))
+        except ValueError as error:
+            problems.append(f"The link's rules could not be read: {error}.")
     if problems:
         problems.append(
             "Here is a fresh game instead." if not asked.kind else "It is dealt with your own rules."
         )
-        return Asked(asked.kind, asked.number, asked.daily, asked.deal, asked.rules, " ".join(problems))
+        return replace(asked, problem=" ".join(problems))
     return asked
 
 
 def query(game: Game) -> str:
     """The query string that puts ``game``'s deal back on the table."""
+    params = {} if game.solitaire is DEFAULT_GAME else {"game": game.solitaire.id}
     if game.daily:
-        params = {"daily": game.daily}
+        params["daily"] = game.daily
     elif game.number is not None:
-        params = {"deal": str(game.number)}
+        params["deal"] = str(game.number)
     else:
-        params = {"code": game.deal.code}
+        params["code"] = game.deal.code
     params["rules"] = game.rules.key
     return "?" + encode_query(params)
 
 
 def same_deal(game: Game, asked: Asked) -> bool:
     """Whether the address names the deal (and rules, if it names them) of ``game``."""
+    if asked.game is not None and asked.game is not game.solitaire:
+        return False
     if asked.rules is not None and asked.rules != game.rules:
         return False
     if asked.kind == "deal":

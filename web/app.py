@@ -1,45 +1,69 @@
-"""The page: puts a Game on the table, turns taps, drags and keys into moves, saves, and keeps the records.
+"""The page: puts a Game of any game of the family on the table, turns taps, drags and keys into moves,
+saves each game, and keeps the records.
 
-web/main.py, the page's script, only calls start(): PyScript compiles that script from source at every boot,
-while this module, like the others, comes compiled from web/vendor/bytecode.zip (see scripts/bytecode.mjs).
+It decides nothing about the rules: a tap plays the move the engine lists for that card (or selects
+it as the first of a pair the engine lists), the stock does the position's ``stock_move()``, a refused
+move says the engine's reason, and every sentence about the game is the game's words.
+
+web/main.py, the page's script, only calls start(): PyScript compiles that script from source at every
+boot, while this module, like the others, comes compiled from web/vendor/bytecode.zip (see
+scripts/bytecode.mjs).
 """
 
 import asyncio
 import datetime as dt
 import json
 import random
+from collections.abc import Callable, Coroutine
+from dataclasses import replace
+from typing import Any
 
 import address
 import embedding
 import keys
 import storage
-from dom import closest, nothing, on
+from dom import closest, escape, nothing, on
 from drag import Drag
 from js import Object
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 from settings import Settings, SettingsDialog
 from sound import Sound
-from table import TableView, clock
+from table import TableView, clock, deal_title, stock_kinds, stock_shows, target_of
 
 from tripeaks import (
+    DRAW,
+    GAMES,
     MAX_DEAL,
-    STANDARD,
-    TRIPEAKS,
+    Card,
     DailySearch,
     Deal,
     Game,
     IllegalMoveError,
+    InvalidMoveError,
+    Move,
+    MoveKind,
+    Position,
     Records,
+    Solitaire,
     Status,
     WinnableSearch,
+    find_game,
     numbered_deal,
-    rank_label,
+    records_key,
 )
 
 SLICE_SECONDS = 0.08  # engine searches (hints, winnable and daily deals) work this long between frames
 THINK_SECONDS = 0.03  # thinking ahead works this long at a time, in the page's idle moments
 THINK_PAUSE = 0.05  # and then leaves the page alone this long (input waits at most a slice)
+
+_STAT_HEADINGS = {
+    "played": "Played", "won": "Won", "win_rate": "Win rate", "streak": "Streak",
+    "best_streak": "Best streak", "longest_run": "Longest run", "best_score": "Best score",
+    "fastest_win": "Fastest win",
+}
+
+Envelope = dict[str, Any]
 
 
 def _new_id() -> str:
@@ -48,10 +72,10 @@ def _new_id() -> str:
     return f"{random.getrandbits(64):016x}"
 
 
-async def _in_slices(search):
+async def _in_slices(step: Callable[[float], Any]) -> Any:
     """Run an engine search (WinnableSearch, DailySearch) a slice at a time, letting the browser paint
     and take input in between; its answer."""
-    while (found := search.step(SLICE_SECONDS)) is None:
+    while (found := step(SLICE_SECONDS)) is None:
         await asyncio.sleep(0.01)
     return found
 
@@ -61,19 +85,13 @@ def _today() -> str:
     return f"{now.getFullYear():04d}-{now.getMonth() + 1:02d}-{now.getDate():02d}"
 
 
-def rules_label(key: str) -> str:
-    """A rule-set key in words: "Standard", "Custom: 2 passes, no wrap, face up"."""
-    try:
-        rules = address.rules_from_key(key)
-    except ValueError:
-        return key
-    name = rules.name.capitalize()
-    if rules.name == "custom":
-        passes = "unlimited passes" if rules.passes is None else (
-            f"{rules.passes} pass{'es' if rules.passes > 1 else ''}"
-        )
-        name += f": {passes}, {'K–A wrap' if rules.wrap else 'no wrap'}"
-    return name + (", face up" if rules.face_up else "")
+def _stat(stats: Any, name: str) -> str:
+    if name == "win_rate":
+        return f"{stats.win_rate:.0%}" if stats.played else "–"
+    value = getattr(stats, name)
+    if value is None:
+        return "–"
+    return clock(value) if name == "fastest_win" else str(value)
 
 
 class Notices:
@@ -81,10 +99,11 @@ class Notices:
 
     def __init__(self) -> None:
         self.box = document.getElementById("notices")
-        self.choices: dict[str, object] = {}
+        self.choices: dict[str, Callable[[], None] | None] = {}
         on(self.box, "click", self._click)
 
-    def show(self, key: str, text: str, choices=(), *, error: bool = False) -> None:
+    def show(self, key: str, text: str, choices: tuple[tuple[str, Callable[[], None]], ...] = (), *,
+             error: bool = False) -> None:
         self.hide(key)
         el = document.createElement("div")
         el.className = "notice error" if error else "notice"
@@ -93,7 +112,8 @@ class Notices:
         p = document.createElement("p")
         p.textContent = text
         el.appendChild(p)
-        for i, (label, action) in enumerate((*choices, ("Dismiss", None))):
+        options: list[tuple[str, Callable[[], None] | None]] = [*choices, ("Dismiss", None)]
+        for i, (label, action) in enumerate(options):
             button = document.createElement("button")
             button.type = "button"
             button.textContent = label
@@ -111,7 +131,7 @@ class Notices:
     def shown(self, key: str) -> bool:
         return not nothing(self.box.querySelector(f'[data-notice="{key}"]'))
 
-    def _click(self, event) -> None:
+    def _click(self, event: Any) -> None:
         button = closest(event, "[data-choice]")
         if button is None:
             return
@@ -134,69 +154,79 @@ class App:
         self.records = Records()
         self.game: Game = Game(numbered_deal(1))
         self.game_id = _new_id()
-        self.hint_slot: int | None = None
+        self.selected: Card | None = None
+        """The first card of a pair, once tapped (games that remove pairs)."""
+        self.hinted: frozenset[str] = frozenset()
         self.hint_control: str | None = None
-        self.focus_slot: int | None = None
         self.defer_save = False  # a linked deal is not saved over a game in progress until played
+        self.replacing: Envelope | None = None
+        """The saved game in progress that playing the linked deal on the table gives up."""
         self.conflict = False
         self.searching = False
         self.think_wake = asyncio.Event()  # set whenever the table is drawn: something new to think about
         self.ahead: WinnableSearch | None = None  # the next winnable deal, looked for as the player plays
-        self.daily_deals: dict[str, Deal] = {}  # a day's deal, once searched for
+        self.daily_deals: dict[tuple[str, str], Deal] = {}  # a game's deal of a day, once searched for
         self.wired = False
-        self.tasks: set = set()
+        self.drag: Drag | None = None
+        self.tasks: set[asyncio.Future[Any]] = set()
         self.perf: list[float] = []
         self.engine_ms: list[float] = []
-        self.last_tick = window.performance.now()
-        self.on_yes = None
+        self.last_tick = float(window.performance.now())
+        self.on_yes: Callable[[], None] | None = None
         self.live_flip = False
+
+    @property
+    def key(self) -> str:
+        """Where the game on the table is saved."""
+        return storage.game_key(self.game.solitaire)
 
     # Booting
 
     def boot(self) -> None:
         self._load_settings()
         self._load_records()
-        asked = address.read(str(window.location.search))
+        asked = address.read(str(window.location.search), self.settings.solitaire)
         if asked.problem:
             self.notices.show("link", asked.problem, error=True)
-        saved, problem = self.store.load_game(Game.from_json)
+        solitaire = asked.game or self.settings.solitaire
+        self._remember_game(solitaire)
+        saved, problem = self.store.load_game(solitaire)
         if problem:
             self.notices.show("saved-game", problem + " A new game is dealt.", error=True)
-        rules = asked.rules or self.settings.rules
+        rules = asked.rules or self.settings.rules_for(solitaire)
         same = saved is not None and address.same_deal(saved["game"], asked)
         if asked.kind == "daily" and not same:
             # The day's deal is searched for in slices: the page paints and says what it is doing.
-            self._spawn(self._boot_daily(asked, rules, saved))
+            self._spawn(self._boot_daily(asked, solitaire, rules, saved))
         else:
-            self._settle(asked, rules, saved, same)
+            self._settle(asked, solitaire, rules, saved, same)
 
-    async def _boot_daily(self, asked: address.Asked, rules, saved: dict | None) -> None:
+    async def _boot_daily(self, asked: address.Asked, solitaire: Solitaire, rules: Any,
+                          saved: Envelope | None) -> None:
         try:
-            deal = await self._daily_deal(asked.daily, f"Finding the daily deal for {asked.daily}…")
-            self._settle(asked, rules, saved, False, Game(deal, rules, daily=asked.daily))
+            assert asked.daily is not None
+            said = f"Finding the daily deal for {asked.daily}…"
+            deal = await self._daily_deal(solitaire, asked.daily, said)
+            self._settle(asked, solitaire, rules, saved, False, Game(deal, rules, daily=asked.daily))
         except Exception as error:
             self.boot_failed(error)
 
-    def _settle(self, asked: address.Asked, rules, saved: dict | None, same: bool,
-                daily: Game | None = None) -> None:
+    def _settle(self, asked: address.Asked, solitaire: Solitaire, rules: Any, saved: Envelope | None,
+                same: bool, daily: Game | None = None) -> None:
         """Put the game the address and the saved game call for on the table, and open for play."""
         if asked.kind:
-            if same:
+            if same and saved is not None:
                 self._put(saved["game"], saved["id"])
             else:
                 self._put(daily or self._asked_game(asked, rules), _new_id())
-                if saved is not None and self._unfinished(saved["game"], saved["id"]):
-                    self.defer_save = True
-                    self._offer_continue(saved)
+                self._offer_continue(saved)
         elif saved is not None and not asked.problem:
             self._put(saved["game"], saved["id"])
         elif saved is not None:
-            self._put(self._fresh_game(rules), _new_id())  # a bad link gets a fresh game
-            if self._unfinished(saved["game"], saved["id"]):
-                self.defer_save = True
-                self._offer_continue(saved)
+            self._put(self._fresh_game(solitaire, rules), _new_id())  # a bad link gets a fresh game
+            self._offer_continue(saved)
         else:
-            self._put(self._fresh_game(self.settings.rules), _new_id())
+            self._put(self._fresh_game(solitaire, rules), _new_id())
         self._open()
 
     def _open(self) -> None:
@@ -206,53 +236,78 @@ class App:
         self._storage_notice()
         embedding.start(self.game)
         self.render()
-        self.say(f"{self._deal_words()}. {self._status_words()}", announce=False)
+        self.say(self._where_words(), announce=False)
         self._enable_controls()
         document.getElementById("table").setAttribute("aria-busy", "false")
         document.documentElement.dataset.ready = "1"
         self._spawn(self._think_ahead())
 
     def boot_failed(self, error: Exception) -> None:
-        """Something unexpected stopped the boot: a fresh game under Standard rules, still fully playable."""
+        """Something unexpected stopped the boot: the saved game if it loads, else a fresh game under
+        the game's default rules, saved as it is played; still fully playable."""
         window.console.error(f"TriPeaks could not start normally: {error!r}")
-        self.notices.show("boot", f"Something went wrong while starting: {error}. A fresh game is dealt.",
-                          error=True)
-        self.searching = False
+        self.searching = self.conflict = self.defer_save = False
+        self.replacing = None
+        self.notices.hide("continue")
         try:
-            self._put(self._fresh_game(STANDARD), _new_id())
+            solitaire = self.settings.solitaire
+            saved, _ = self.store.load_game(solitaire)
+            if saved is not None:
+                self._put(saved["game"], saved["id"])
+                text = "Something went wrong while starting. Your saved game is back on the table."
+            else:
+                self._put(self._fresh_game(solitaire, solitaire.default_rules), _new_id())
+                self.store.adopt(self.key)
+                text = ("Something went wrong while starting, so a fresh game is dealt. It is saved as "
+                        "you play.")
+            self.notices.show("boot", text, error=True)
             self._open()
         except Exception as again:
             window.console.error(f"TriPeaks could not deal a fresh game either: {again!r}")
             document.documentElement.dataset.ready = "1"  # what there is is on the page: stop waiting
 
-    def _asked_game(self, asked: address.Asked, rules) -> Game:
+    def _asked_game(self, asked: address.Asked, rules: Any) -> Game:
         if asked.kind == "deal":
-            return Game(numbered_deal(asked.number), rules, number=asked.number)
+            assert asked.game is not None and asked.number is not None
+            return Game(numbered_deal(asked.number, asked.game), rules, number=asked.number)
+        assert asked.deal is not None
         return Game(asked.deal, rules)
 
-    def _fresh_game(self, rules) -> Game:
+    def _fresh_game(self, solitaire: Solitaire, rules: Any) -> Game:
         number = random.randint(1, MAX_DEAL)
-        return Game(numbered_deal(number), rules, number=number)
+        return Game(numbered_deal(number, solitaire), rules, number=number)
 
     def _unfinished(self, game: Game, game_id: str) -> bool:
         return game.moves_made > 0 and game.status is Status.PLAYING and (
             game_id not in self.store.finished_ids()
         )
 
-    def _offer_continue(self, saved: dict) -> None:
+    def _offer_continue(self, saved: Envelope | None) -> None:
+        """The deal on the table replaces ``saved``, a game in progress, once it is played: offer it."""
+        if saved is None or not self._unfinished(saved["game"], saved["id"]):
+            return
+        self.defer_save = True
+        self.replacing = saved
         game = saved["game"]
-        from table import deal_title
-
+        moves = game.moves_made
+        progress = game.solitaire.words.progress(game.position)
         text = (
-            f"You have a game in progress: {deal_title(game)}, {game.moves_made} "
-            f"move{'' if game.moves_made == 1 else 's'}, score {game.score}."
+            f"You have a game in progress: {deal_title(game)}, {moves} move{'' if moves == 1 else 's'} "
+            f"({progress[0].lower()}{progress[1:]}). Playing this deal instead counts it as given up."
         )
-        self.notices.show("continue", text, [("Continue", lambda: self._continue(saved))])
+        self.notices.show("continue", text, (("Continue", lambda: self._continue(saved)),))
 
-    def _continue(self, saved: dict) -> None:
+    def _continue(self, saved: Envelope) -> None:
         self.defer_save = False
+        self.replacing = None
         self.start(saved["game"], saved["id"], give_up=False)
-        self.say(f"Back to your game: {self._deal_words()}. {self._status_words()}")
+        self.say(f"Back to your game: {self._where_words()}")
+
+    def _give_up_replaced(self) -> None:
+        """The linked deal is played: the game in progress it replaces is given up, as New deal would."""
+        saved, self.replacing = self.replacing, None
+        if saved is not None and self._unfinished(saved["game"], saved["id"]):
+            self._record(saved["game"], saved["id"])
 
     def _load_settings(self) -> None:
         settings, problem = self.store.read_json(storage.SETTINGS, Settings.from_json)
@@ -261,6 +316,14 @@ class App:
         if settings is not None:
             self.settings = settings
         self.sound.on = self.settings.sound
+
+    def _remember_game(self, solitaire: Solitaire) -> None:
+        """The game on the table is the one a bare address opens next time."""
+        if self.settings.game != solitaire.id:
+            self.settings = replace(self.settings, game=solitaire.id)
+            self.store.write(storage.SETTINGS, self.settings.to_json())
+        for el in document.querySelectorAll('#games input[name="game"]'):
+            el.checked = str(el.value) == solitaire.id
 
     def _load_records(self) -> None:
         records, problem = self.store.read_json(storage.RECORDS, Records.from_json)
@@ -272,17 +335,29 @@ class App:
     def _enable_controls(self) -> None:
         for id_ in ("new", "daily", "deal-go", "stats-open", "settings-open", "help-open"):
             document.getElementById(id_).disabled = False
+        for el in document.querySelectorAll('#games input[name="game"]'):
+            el.disabled = False
         self.view.forget()
         self.render()
+
+    def _build_switcher(self) -> None:
+        box = document.getElementById("games")
+        box.innerHTML = "<legend class=\"sr-only\">Game</legend>" + "".join(
+            f'<label><input type="radio" name="game" value="{escape(game.id)}" disabled>'
+            f"<span>{escape(game.name)}</span></label>"
+            for game in GAMES
+        )
 
     def _wire(self) -> None:
         if self.wired:  # a boot that failed after wiring must not wire twice (each tap would count twice)
             return
         self.wired = True
-        self.drag = Drag(document, window, self.play_slot)
-        on(document.getElementById("peaks"), "click", self._card_click)
-        on(document.getElementById("stock"), "click", lambda e: self.act("turn"))
+        self.drag = Drag(document, window, self.drop)
+        on(document.getElementById("layout"), "click", self._card_click)
+        on(document.getElementById("stock"), "click", self._stock_click)
+        on(document.getElementById("waste-top"), "click", self._waste_click)
         on(document.body, "click", self._action_click)
+        on(document.getElementById("games"), "change", self._game_change)
         on(document.getElementById("deal-form"), "submit", self._deal_form)
         on(document, "keydown", self._key)
         on(window, "storage", self._storage_event)
@@ -307,8 +382,13 @@ class App:
     def _put(self, game: Game, game_id: str) -> None:
         self.game = game
         self.game_id = game_id
-        self.hint_slot = self.hint_control = None
+        self.selected = None
+        self.hinted, self.hint_control = frozenset(), None
         self.view.forget()
+        name = game.solitaire.name
+        document.title = name
+        document.getElementById("game-title").textContent = name
+        self._remember_game(game.solitaire)
         window.history.replaceState(None, "", str(window.location.pathname) + address.query(game))
 
     def start(self, game: Game, game_id: str | None = None, *, give_up: bool = True) -> None:
@@ -316,88 +396,150 @@ class App:
         if give_up:
             self._give_up()
         self.notices.hide("continue")
+        self.replacing = None
         self._put(game, game_id or _new_id())
         self.defer_save = False
         self.render()
         self.save()
-        self.focus_slot = None
 
     def _give_up(self) -> None:
+        if self.defer_save:  # a linked deal not played yet: the saved game it replaces is given up
+            self._give_up_replaced()
+            return
         if self._unfinished(self.game, self.game_id):
-            self._record(self.game)
+            self._record(self.game, self.game_id)
+
+    def _game_change(self, event: Any) -> None:
+        el = closest(event, 'input[name="game"]')
+        if el is not None:
+            self._spawn(self.switch_game(find_game(str(el.value))))
+
+    async def switch_game(self, solitaire: Solitaire) -> None:
+        """Play another game of the family: its game in progress, if any, else a new deal. The game
+        left is kept as it is, to be continued."""
+        if solitaire is self.game.solitaire:
+            return
+        if self.searching:
+            self._remember_game(self.game.solitaire)
+            self.say("Wait a moment: the page is still looking for a deal.")
+            return
+        self._hidden_save()
+        self._remember_game(solitaire)
+        self.defer_save = False
+        self.replacing = None
+        self.notices.hide("continue")
+        saved, problem = self.store.load_game(solitaire)
+        if problem:
+            self.notices.show("saved-game", problem + " A new game is dealt.", error=True)
+        if saved is not None:
+            self.start(saved["game"], saved["id"], give_up=False)
+            self.say(f"{solitaire.name}: back to your game. {self._where_words()}")
+        else:
+            await self.new_deal(give_up=False)
 
     # Events
 
-    def _card_click(self, event) -> None:
+    def _focused(self) -> str | None:
+        active = document.activeElement
+        if nothing(active):
+            return None
+        if str(active.id) == "stock":
+            return "stock"
+        if str(active.id) == "waste-top":
+            return "waste"
+        if not nothing(active.closest("#layout")) and active.dataset.slot:
+            return f"slot:{active.dataset.slot}"
+        return None
+
+    def _card_click(self, event: Any) -> None:
         el = closest(event, "[data-slot]")
         if el is None:
             return
-        if self.drag.just_dragged:
+        if self.drag is not None and self.drag.just_dragged:
             self.drag.just_dragged = False
             return
-        self.play_slot(int(el.dataset.slot))
+        self.tap(f"slot:{el.dataset.slot}")
 
-    def _action_click(self, event) -> None:
+    def _stock_click(self, event: Any) -> None:
+        if self.drag is not None and self.drag.just_dragged:
+            self.drag.just_dragged = False
+            return
+        if stock_shows(self.game.position):
+            self.tap("stock")
+        else:
+            self.stock_action()
+
+    def _waste_click(self, event: Any) -> None:
+        if self.drag is not None and self.drag.just_dragged:
+            self.drag.just_dragged = False
+            return
+        self.tap("waste")
+
+    def _action_click(self, event: Any) -> None:
         el = closest(event, "[data-action]")
         if el is None or el.disabled:
             return
         self.act(str(el.dataset.action))
 
-    def _deal_form(self, event) -> None:
+    def _deal_form(self, event: Any) -> None:
         event.preventDefault()
         field = document.getElementById("deal-number")
         text = str(field.value).strip().replace(",", "").replace(" ", "")
-        if not text.isdigit() or not 1 <= int(text) <= MAX_DEAL:
+        if not (text.isascii() and text.isdigit() and len(text) <= 10 and 1 <= int(text) <= MAX_DEAL):
             self.say(f"'{text[:30]}' is not a deal number: deals go from 1 to {MAX_DEAL:,}.")
             field.focus()
             return
         number = int(text)
         field.value = ""
-        self.start(Game(numbered_deal(number), self.settings.rules, number=number))
-        self.say(f"{self._deal_words()}. {self._status_words()}")
+        solitaire = self.game.solitaire
+        self.start(Game(numbered_deal(number, solitaire), self.settings.rules_for(solitaire), number=number))
+        self.say(self._where_words())
 
-    def _key(self, event) -> None:
+    def _key(self, event: Any) -> None:
         if not nothing(document.querySelector("dialog[open]")):
             return
         target = event.target
         tag = str(getattr(target, "tagName", "")).lower()
-        if tag in ("input", "select", "textarea"):
-            return
+        choosing = tag == "input" and str(target.type) in ("radio", "checkbox")
+        if tag in ("select", "textarea") or (tag == "input" and not choosing):
+            return  # typing: the keys are the field's
         command = keys.command(event)
-        if command is None:
-            return
-        on_card = tag == "button" and not nothing(target.closest("#peaks"))
-        if command == "draw" and event.key == " " and tag == "button" and not on_card:
+        if command is None or (choosing and command.startswith("move:")):
+            return  # arrows on a radio button choose among its options
+        on_card = self._focused() is not None
+        if command == "stock" and event.key == " " and tag == "button" and not on_card:
             return  # Space on a control presses that control
         event.preventDefault()
         if command.startswith("move:"):
             self._move_focus(command[5:])
-        elif command == "draw":
-            self.act("turn")
+        elif command == "stock":
+            self.stock_action()
+        elif command == "turn":
+            turns = [kind for kind in stock_kinds(self.game) if kind is not MoveKind.DRAW]
+            if turns:
+                self.act(str(turns[0]))
         else:
             self.act(command)
 
-    def _move_focus(self, key: str) -> None:
-        free = self.view.free_slots(self.game)
-        active = document.activeElement
-        current = None
-        if not nothing(active) and not nothing(active.closest("#peaks")) and active.dataset.slot:
-            current = int(active.dataset.slot)
-        slot = keys.next_slot(current, free, key)
-        if slot is not None:
-            self.view.slots[slot].focus()
+    def _places(self) -> dict[str, tuple[float, float]]:
+        return {t: self.view.centre(t) for t in self.view.focusable(self.game)}
 
-    def _storage_event(self, event) -> None:
-        if str(event.key) != storage.GAME or self.conflict:
+    def _move_focus(self, key: str) -> None:
+        target = keys.next_target(self._focused(), self._places(), key)
+        if target is not None:
+            self.view.element(target).focus()
+
+    def _storage_event(self, event: Any) -> None:
+        if str(event.key) != self.key or self.conflict:
             return
-        if self.store.changed_elsewhere():
+        if self.store.changed_elsewhere(self.key):
             self._on_conflict()
 
     def _hidden_save(self) -> None:
         self.save()  # keeps the playing time when the tab is hidden or closed
 
-    def _tick(self, *args) -> None:
-        now = window.performance.now()
+    def _tick(self, *args: Any) -> None:
+        now = float(window.performance.now())
         elapsed = min((now - self.last_tick) / 1000, 5.0)
         self.last_tick = now
         game = self.game
@@ -408,135 +550,244 @@ class App:
         ):
             game.seconds += elapsed
             self.view.tick(game)
+        if self.store.full and self.store.retry():  # space was freed: saving works again
+            self.save()
+            self._storage_notice()
 
-    # Moves
+    # Moves: the engine's, found for what was tapped
 
-    def play_slot(self, slot: int, *, glide: bool = True) -> None:
-        started = window.performance.now()
+    def _card_at(self, target: str) -> Card | None:
+        """The card a player sees at ``target``, or None (face down, gone, an empty pile)."""
+        position = self.game.position
+        if target.startswith("slot:"):
+            return self.game.card_at(int(target[5:]))
+        if target == "stock":
+            return position.stock[0] if stock_shows(position) else None
+        return position.waste[-1] if position.waste else None
+
+    def _explain(self, target: str, card: Card | None) -> str:
+        if target.startswith("slot:"):
+            return self.game.explain(int(target[5:]))
+        if card is None:
+            return self.game.solitaire.words.waste_label(self.game.position) + "."
+        return self.game.explain(card)
+
+    def _refusal(self, position: Position, move: Move) -> str:
+        """Why the engine refuses ``move`` here, in its words."""
+        try:
+            position.after(move)
+        except (IllegalMoveError, InvalidMoveError) as error:
+            return str(error)
+        return ""
+
+    def _refuse(self, target: str | None, text: str) -> None:
+        self.say(text)
+        if target is not None:
+            self.view.refuse(target)
+        self.sound.play("refuse")
+
+    def tap(self, target: str) -> None:
+        """A tap (or Enter) on the card drawn at ``target``."""
         game = self.game
-        card = game.card_at(slot)
-        if card is None or game.is_over or not game.position.can_play(card, game.rules):
-            self.say(game.explain(slot))
-            self.view.refuse(slot)
-            self.sound.play("refuse")
+        position = game.position
+        card = self._card_at(target)
+        if card is None:
+            self._refuse(target, self._explain(target, None))
             return
-        had_focus = document.activeElement == self.view.slots[slot]
-        game.play(card)
-        self.engine_ms.append(window.performance.now() - started)
-        self._moved(("to_waste", slot) if glide else None, f"Played the {card.name}, run of {game.run}.",
-                    "play", started)
-        if had_focus:
-            self._refocus(slot)
+        legal = position.legal_moves()
+        alone = Move.play(card)
+        words = game.solitaire.words
+        chosen = self.selected
+        if chosen is not None:
+            if card == chosen:
+                self.selected = None
+                self.render()
+                self.say(words.deselected(position, card))
+                return
+            pair = Move.play(chosen, card)
+            if pair in legal:
+                self.make(pair)
+            elif alone in legal:
+                self.make(alone)
+            else:
+                self.selected = None
+                self.render()
+                self._refuse(target, self._refusal(position, pair))
+            return
+        if alone in legal:
+            self.make(alone)
+        elif game.solitaire.pairs and any(card in m.cards for m in legal if len(m.cards) == 2):
+            self.selected = card
+            self.render()
+            self.say(words.selected(position, card))
+            self.sound.play("select")
+        else:
+            self._refuse(target, self._explain(target, card))
 
-    def _refocus(self, slot: int) -> None:
-        free = self.view.free_slots(self.game)
-        nearest = keys.nearest_slot(TRIPEAKS.places[slot], free)
-        if nearest is not None:
-            self.view.slots[nearest].focus()
+    def drop(self, source: str, where: str | None) -> None:
+        """A card dragged from ``source`` onto another card (``where``) or onto the waste pile."""
+        game = self.game
+        position = game.position
+        card = self._card_at(source)
+        if card is None or where is None:
+            return
+        legal = position.legal_moves()
+        if where in ("waste-pile", "waste"):
+            top = position.waste[-1] if position.waste else None
+            tries = [Move.play(card, top)] if top is not None and top != card and game.solitaire.pairs else []
+            tries.append(Move.play(card))
+        else:
+            other = self._card_at(where)
+            if other is None or other == card:
+                return
+            tries = [Move.play(card, other)] if game.solitaire.pairs else []
+        for move in tries:
+            if move in legal:
+                self.selected = None
+                self.make(move, glide=False)
+                return
+        self._refuse(source, self._refusal(position, tries[0]) if tries else self._explain(source, card))
+
+    def stock_action(self) -> None:
+        """A tap on the stock (when it shows no card to take), Space or D: the position's stock move."""
+        move = self.game.position.stock_move()
+        if move is None:
+            self._refuse(None, self._refusal(self.game.position, DRAW))
+            return
+        self.make(move)
+
+    def _moving(self, position: Position, move: Move) -> tuple[Card, ...]:
+        """The cards ``move`` takes from where they are drawn in ``position``."""
+        if move.kind is MoveKind.PLAY:
+            return move.cards
+        if move.kind is MoveKind.DRAW and position.stock:
+            return (position.stock[0],)
+        return ()
+
+    def make(self, move: Move, *, glide: bool = True) -> None:
+        """Make ``move`` (the engine checks it) and show what it did."""
+        started = float(window.performance.now())
+        game = self.game
+        before = game.position
+        focused = self._focused()
+        from_place = self.view.centre(focused) if focused is not None else None
+        cards = self._moving(before, move)
+        rects = self.view.before_move(before, cards) if glide else {}
+        try:
+            game.push(move)
+        except (IllegalMoveError, InvalidMoveError) as error:
+            self._refuse(None, str(error))
+            return
+        if move.kind is MoveKind.PLAY:
+            self.engine_ms.append(float(window.performance.now()) - started)
+        words = game.solitaire.words.said(before, move, game.position)
+        noise = "play" if move.kind is MoveKind.PLAY else "draw"
+        self._moved(cards, rects, words, noise, started)
+        if focused is not None and from_place is not None and focused not in self.view.focusable(game):
+            self._refocus(from_place)  # its card left: on to the nearest card that may be taken
+
+    def _refocus(self, place: tuple[float, float]) -> None:
+        target = keys.nearest_target(place, self._places())
+        if target is not None:
+            self.view.element(target).focus()
+
+    def _undo(self) -> None:
+        started = float(window.performance.now())
+        game = self.game
+        before = game.position
+        if not game.can_undo:
+            self.say("Nothing to undo.")
+            return
+        move = game.moves[-1]
+        cards = move.cards if move.kind is MoveKind.PLAY else (
+            (before.waste[-1],) if move.kind is MoveKind.DRAW and before.waste else ()
+        )
+        rects = self.view.before_move(before, cards)
+        game.undo()
+        words = game.solitaire.words.undone(before, move, game.position)
+        self._moved(cards, rects, words, "undo", started)
+
+    def _redo(self) -> None:
+        started = float(window.performance.now())
+        game = self.game
+        before = game.position
+        if not game.can_redo:
+            self.say("Nothing to redo.")
+            return
+        move = game.redo_moves[0]
+        cards = self._moving(before, move)
+        rects = self.view.before_move(before, cards)
+        game.redo()
+        words = game.solitaire.words.redone(before, move, game.position)
+        self._moved(cards, rects, words, "play" if move.kind is MoveKind.PLAY else "draw", started)
 
     def act(self, name: str) -> None:
-        started = window.performance.now()
         game = self.game
-        try:
-            if name == "turn":
-                name = "draw" if game.can_draw or not game.can_reset else "reset"
-            if name == "draw":
-                if not game.can_draw:
-                    self.say(self._why_no_draw())
-                    return
-                game.draw()
-                top, left = game.position.top.name, len(game.position.stock)
-                words = f"Drew the {top}. {left} left in the stock."
-                self._moved(("from_stock", None), words, "draw", started)
-            elif name == "reset":
-                if not game.can_reset:
-                    self.say(self._why_no_draw())
-                    return
-                game.reset()
-                self._moved(("from_stock", None),
-                            f"Turned the waste over. Drew the {game.position.top.name}; "
-                            f"{len(game.position.stock)} left in the stock.", "draw", started)
-            elif name == "undo":
-                before = game.position
-                move = game.undo()
-                motion = None
-                if move.card is not None:
-                    motion = ("to_slot", game.position.slot_of(move.card))
-                    words = f"Undid playing the {move.card.name}."
-                else:
-                    words = "Undid a draw." if move.kind == "draw" else "Undid turning the stock over."
-                del before
-                self._moved(motion, f"{words} Waste: {game.position.top.name}.", "undo", started)
-            elif name == "redo":
-                move = game.redo()
-                if move.card is not None:
-                    slot = game.positions[-2].slot_of(move.card)
-                    self._moved(("to_waste", slot), f"Redid playing the {move.card.name}.", "play", started)
-                else:
-                    self._moved(("from_stock", None), f"Redid: drew the {game.position.top.name}.",
-                                "draw", started)
-            elif name == "hint":
-                self._spawn(self.hint())
-            elif name == "new":
-                self._spawn(self.new_deal())
-            elif name == "restart":
-                if not game.can_undo:
-                    self.say("This deal is already at its start.")
-                    return
-                game.restart()
-                self.hint_slot = self.hint_control = None
-                self.render()
-                self.save()
-                self.say("Back to the start of this deal. Redo replays your moves.")
-            elif name == "daily":
-                self._spawn(self.daily())
-            elif name == "settings":
-                self.dialog.fill(self.settings)
-                self.dialog.dialog.showModal()
-            elif name == "stats":
-                self._show_stats()
-            elif name == "help":
-                document.getElementById("help").showModal()
-        except IllegalMoveError as error:
-            self.say(str(error))
+        if name in (str(kind) for kind in stock_kinds(game)):
+            move = Move(MoveKind(name))
+            if move in game.legal_moves:
+                self.make(move)
+            else:
+                self._refuse(None, self._refusal(game.position, move))
+        elif name == "undo":
+            self._undo()
+        elif name == "redo":
+            self._redo()
+        elif name == "hint":
+            self._spawn(self.hint())
+        elif name == "new":
+            self._spawn(self.new_deal())
+        elif name == "restart":
+            if not game.can_undo:
+                self.say("This deal is already at its start.")
+                return
+            game.restart()
+            self.selected = None
+            self.hinted, self.hint_control = frozenset(), None
+            self.render()
+            self.save()
+            self.say("Back to the start of this deal. Redo replays your moves.")
+        elif name == "daily":
+            self._spawn(self.daily())
+        elif name == "settings":
+            self.dialog.fill(self.settings, game.solitaire, game.rules)
+            self.dialog.dialog.showModal()
+        elif name == "stats":
+            self._show_stats()
+        elif name == "help":
+            self._show_help()
 
-    def _why_no_draw(self) -> str:
-        game = self.game
-        if game.is_over:
-            return game.explain(0) if game.status is Status.WON else "No more moves: this game is over."
-        if game.position.stock:
-            return "You can't draw now."
-        return "The stock is empty and no passes remain."
-
-    def _moved(self, motion, words: str, noise: str, started: float) -> None:
-        self.hint_slot = self.hint_control = None
+    def _moved(self, cards: tuple[Card, ...], rects: dict[Card, Any], words: str, noise: str,
+               started: float) -> None:
+        self.selected = None
+        self.hinted, self.hint_control = frozenset(), None
         if self.defer_save:
             self.defer_save = False
             self.notices.hide("continue")
-        self.render(motion)
-        ended = window.performance.now()
+            self._give_up_replaced()
+        self.render()
+        self.view.after_move(self.game.position, cards, rects)
+        ended = float(window.performance.now())
         self.perf.append(ended - started)
         window.performance.measure(
             "tripeaks:move", to_js({"start": started, "end": ended}, dict_converter=Object.fromEntries)
         )
-        status = self.game.status
-        if status is Status.WON:
-            words += f" You cleared the peaks! Score {self.game.score}."
-            self.sound.play("win")
-        elif status is Status.OUT_OF_MOVES:
-            words += " No more moves. You can undo, ask for a hint, or restart."
-            self.sound.play("lose")
+        game = self.game
+        status = game.status
+        if status is not Status.PLAYING and noise != "undo":
+            words += " " + game.solitaire.words.end(game.position)
+            self.sound.play("win" if status is Status.WON else "lose")
         else:
             self.sound.play(noise)
         self.say(words)
-        embedding.moved(self.game, noise)
+        embedding.moved(game, "undo" if noise == "undo" else noise)
         self.save()
         if status is not Status.PLAYING and self.game_id not in self.store.finished_ids():
-            self._record(self.game)
+            self._record(game, self.game_id)
 
     # Hints, winnable deals and the daily deal
 
-    def _spawn(self, work) -> None:
+    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.ensure_future(work)
         self.tasks.add(task)  # a task nobody holds may be collected before it ends
         task.add_done_callback(self.tasks.discard)
@@ -558,15 +809,16 @@ class App:
                 answer = game.hint(seconds=SLICE_SECONDS)
         finally:
             self.searching = False
-        kind = answer.kind
-        self.hint_slot = self.hint_control = None
-        if kind == "play" and answer.slot is not None:
-            self.hint_slot = int(answer.slot)
-        elif kind in ("draw", "reset", "undo"):
-            self.hint_control = kind
+        position = game.position
+        self.selected = None
+        self.hinted, self.hint_control = frozenset(), None
+        if answer.kind == "play" and answer.move is not None:
+            self.hinted = frozenset(t for c in answer.move.cards if (t := target_of(position, c)))
+        elif answer.kind in ("undo", *(str(kind) for kind in stock_kinds(game))):
+            self.hint_control = answer.kind
         self.render()
-        if self.hint_slot is not None:
-            self.view.slots[self.hint_slot].focus()
+        if self.hinted:
+            self.view.element(sorted(self.hinted)[0]).focus()
         self.say(answer.text)
         self.save()
 
@@ -598,74 +850,79 @@ class App:
                 return
 
     def _deal_ahead(self) -> WinnableSearch | None:
-        """The search for the next winnable deal under the present rules, while one is wanted and
-        not yet found: started from a random deal number when there is none."""
+        """The search for the next winnable deal of the game on the table under the rules of the
+        settings, while one is wanted and not yet found: started from a random deal number."""
         if not self.settings.winnable_only:
             return None
-        rules = self.settings.rules
+        rules = self.settings.rules_for(self.game.solitaire)
         if self.ahead is None or self.ahead.rules != rules:
             self.ahead = WinnableSearch(random.randint(1, MAX_DEAL - 10_000), rules)
             document.documentElement.dataset.dealAhead = ""
         return None if self.ahead.found else self.ahead
 
-    async def new_deal(self) -> None:
+    async def new_deal(self, *, give_up: bool = True) -> None:
         if self.searching:
             return
-        rules = self.settings.rules
+        solitaire = self.settings.solitaire
+        rules = self.settings.rules_for(solitaire)
         number = random.randint(1, MAX_DEAL)
         if self.settings.winnable_only:
             # the deal searched for while the player played (see _think_ahead), however far it got
             search = self._deal_ahead() or self.ahead
+            assert search is not None
             self.ahead = None
             document.documentElement.dataset.dealAhead = ""
             if not search.found:
                 self.say("Looking for a winnable deal…")
             self.searching = True
             try:
-                number = await _in_slices(search)
+                number = await _in_slices(search.step)
             finally:
                 self.searching = False
-        self.start(Game(numbered_deal(number), rules, number=number))
-        self.say(f"{self._deal_words()}. {self._status_words()}")
+        self.start(Game(numbered_deal(number, solitaire), rules, number=number), give_up=give_up)
+        self.say(self._where_words())
 
     async def daily(self) -> None:
-        """Today's deal (the player's calendar day), searched for in slices like a winnable deal."""
+        """Today's deal of the game on the table (the player's calendar day), searched for in slices
+        like a winnable deal."""
         if self.searching:
             return
         day = _today()
+        solitaire = self.game.solitaire
         self.searching = True
         try:
-            deal = await self._daily_deal(day, "Finding today's deal…")
+            deal = await self._daily_deal(solitaire, day, "Finding today's deal…")
         finally:
             self.searching = False
-        self.start(Game(deal, self.settings.rules, daily=day))
-        self.say(f"{self._deal_words()}. {self._status_words()}")
+        self.start(Game(deal, self.settings.rules_for(solitaire), daily=day))
+        self.say(self._where_words())
 
-    async def _daily_deal(self, day: str, words: str) -> Deal:
+    async def _daily_deal(self, solitaire: Solitaire, day: str, words: str) -> Deal:
         """The deal for ``day`` (YYYY-MM-DD): the engine's DailySearch, a slice at a time."""
-        deal = self.daily_deals.get(day)
+        deal = self.daily_deals.get((solitaire.id, day))
         if deal is None:
             self.say(words)
-            deal = self.daily_deals[day] = await _in_slices(DailySearch(dt.date.fromisoformat(day)))
+            search = DailySearch(dt.date.fromisoformat(day), solitaire=solitaire)
+            deal = self.daily_deals[solitaire.id, day] = await _in_slices(search.step)
         return deal
 
     # Records and saving
 
-    def _record(self, game: Game) -> None:
+    def _record(self, game: Game, game_id: str) -> None:
         records, _ = self.store.read_json(storage.RECORDS, Records.from_json)
         base = records if isinstance(records, Records) else self.records
         self.records = base.record(game)
         self.store.write(storage.RECORDS, self.records.to_json())
-        self.store.mark_finished(self.game_id)
+        self.store.mark_finished(game_id)
         self._storage_notice()
 
     def save(self) -> None:
         if self.defer_save or self.conflict or not self.store.available:
             return
-        if self.store.changed_elsewhere():
+        if self.store.changed_elsewhere(self.key):
             self._on_conflict()
             return
-        self.store.save_game(self.game_id, self.game.to_json())
+        self.store.save_game(self.key, self.game_id, self.game.to_json())
         self._storage_notice()
 
     def _storage_notice(self) -> None:
@@ -680,32 +937,33 @@ class App:
             "conflict",
             "Your saved game was changed in another tab. Load the newer game, or keep this one "
             "(it will replace the other).",
-            [("Load the newer game", self._load_newer), ("Keep this one", self._keep_mine)],
+            (("Load the newer game", self._load_newer), ("Keep this one", self._keep_mine)),
         )
 
     def _load_newer(self) -> None:
         self.conflict = False
-        saved, problem = self.store.load_game(Game.from_json)
+        saved, problem = self.store.load_game(self.game.solitaire)
         if saved is None:
             self.say(problem or "The other tab's game could not be loaded.")
             return
         self._put(saved["game"], saved["id"])
         self.render()
-        self.say(f"Loaded the newer game: {self._deal_words()}. {self._status_words()}")
+        self.say(f"Loaded the newer game: {self._where_words()}")
 
     def _keep_mine(self) -> None:
         self.conflict = False
-        rev, _ = self.store.peek_rev()
-        self.store.rev = rev or self.store.rev
+        self.store.adopt(self.key)
         self.save()
 
     # Settings, statistics, dialogs
 
-    def _settings_submit(self, event) -> None:
+    def _settings_submit(self, event: Any) -> None:
         event.preventDefault()
         new = self.dialog.read(self.settings)
         self.dialog.dialog.close()
-        rules_changed = new.rules != self.game.rules
+        solitaire = self.dialog.solitaire
+        rules = new.rules_for(solitaire)
+        rules_changed = rules != self.settings.rules_for(solitaire)
 
         def commit() -> None:
             self.settings = new
@@ -718,9 +976,10 @@ class App:
                 self.render()
                 self.say("Settings saved.")
 
-        if rules_changed and self.game.moves_made > 0 and self.game.status is Status.PLAYING:
+        game = self.game
+        if rules_changed and game.moves_made > 0 and game.status is Status.PLAYING:
             self.confirm(
-                f"New rules start a new game ({new.rules.describe()}). This game will count as "
+                f"New rules start a new game ({rules.describe()}). This game will count as "
                 f"given up. Start a new game?",
                 commit,
             )
@@ -736,12 +995,12 @@ class App:
         self.view.motion = not reduce
         self.render()
 
-    def confirm(self, text: str, on_yes) -> None:
+    def confirm(self, text: str, on_yes: Callable[[], None]) -> None:
         document.getElementById("confirm-text").textContent = text
         self.on_yes = on_yes
         document.getElementById("confirm").showModal()
 
-    def _confirm_yes(self, event) -> None:
+    def _confirm_yes(self, event: Any) -> None:
         self._close("confirm")
         action, self.on_yes = self.on_yes, None
         if action is not None:
@@ -750,46 +1009,78 @@ class App:
     def _close(self, id_: str) -> None:
         document.getElementById(id_).close()
 
+    def _stats_table(self, solitaire: Solitaire, current: str | None) -> str:
+        fields = solitaire.words.record_fields
+        rows = dict(self.records.of_game(solitaire))
+        if current is not None:
+            rows.setdefault(current, self.records[records_key(solitaire, self.game.rules)])
+        if not rows:
+            return ""
+        ordered = sorted(rows, key=lambda k: (k != current, k))
+        body = []
+        for key in ordered:
+            stats = rows[key]
+            try:
+                label = solitaire.rules_from_key(key).label
+            except ValueError:
+                label = key
+            cls = ' class="current"' if key == current else ""
+            cells = "".join(
+                f'<td data-label="{_STAT_HEADINGS[name]}">{_stat(stats, name)}</td>' for name in fields
+            )
+            body.append(f'<tr{cls}><th scope="row">{escape(label)}</th>{cells}</tr>')
+        head = "".join(f'<th scope="col">{_STAT_HEADINGS[name]}</th>' for name in fields)
+        name = escape(solitaire.name)
+        return (
+            f'<section class="stats-game" data-game="{escape(solitaire.id)}"><h3>{name}</h3>'
+            f'<table class="stats-table"><caption class="sr-only">{name}: statistics by rule set</caption>'
+            f'<thead><tr><th scope="col">Rules</th>{head}</tr></thead><tbody>{"".join(body)}</tbody>'
+            "</table></section>"
+        )
+
     def _show_stats(self) -> None:
         records, _ = self.store.read_json(storage.RECORDS, Records.from_json)
         if isinstance(records, Records):
             self.records = records
-        current = self.game.rules.key
-        rows = []
-        keys_ = sorted(set(self.records) | {current}, key=lambda k: (k != current, k))
-        for key in keys_:
-            s = self.records[key]
-            rate = f"{s.win_rate:.0%}" if s.played else "–"
-            best = str(s.best_score) if s.best_score is not None else "–"
-            fastest = clock(s.fastest_win) if s.fastest_win is not None else "–"
-            cls = ' class="current"' if key == current else ""
-            rows.append(
-                f"<tr{cls}><th scope=\"row\">{rules_label(key)}</th><td>{s.played}</td><td>{s.won}</td>"
-                f"<td>{rate}</td><td>{s.streak}</td><td>{s.best_streak}</td><td>{s.longest_run}</td>"
-                f"<td>{best}</td><td>{fastest}</td></tr>"
-            )
-        body = (
-            '<table class="stats-table"><caption class="sr-only">Statistics by rule set</caption>'
-            "<thead><tr><th scope=\"col\">Rules</th><th scope=\"col\">Played</th>"
-            "<th scope=\"col\">Won</th><th scope=\"col\">Win rate</th><th scope=\"col\">Streak</th>"
-            "<th scope=\"col\">Best streak</th><th scope=\"col\">Longest run</th>"
-            "<th scope=\"col\">Best score</th><th scope=\"col\">Fastest win</th></tr></thead>"
-            f"<tbody>{''.join(rows)}</tbody></table>"
-            "<p><small>Best score and fastest win count only games won without a hint.</small></p>"
+        here = self.game.solitaire
+        tables = [self._stats_table(here, self.game.rules.key)]
+        tables += [self._stats_table(game, None) for game in GAMES if game is not here]
+        body = "".join(tables) + (
+            "<p><small>Personal bests (best score, fastest win) count only games won without a "
+            "hint.</small></p>"
         )
         document.getElementById("stats-body").innerHTML = body
         document.getElementById("stats").showModal()
 
+    def _show_help(self) -> None:
+        game = self.game
+        solitaire = game.solitaire
+        turns = [kind for kind in stock_kinds(game) if kind is not MoveKind.DRAW]
+        paragraphs = "".join(f"<p>{escape(text)}</p>" for text in solitaire.words.help)
+        taking = "selects the card in focus (or takes it)" if solitaire.pairs else "plays the card in focus"
+        turn = f"<li><kbd>R</kbd> {escape(turns[0].value)}</li>" if turns else ""
+        document.getElementById("help-title").textContent = f"How to play {solitaire.name}"
+        document.getElementById("help-rules").innerHTML = paragraphs
+        document.getElementById("help-keys").innerHTML = (
+            "<li><kbd>←</kbd> <kbd>→</kbd> <kbd>↑</kbd> <kbd>↓</kbd> move between the cards you can take</li>"
+            f"<li><kbd>Enter</kbd> {taking}</li>"
+            "<li><kbd>Space</kbd> or <kbd>D</kbd> does what the stock does: draw"
+            + (f" (or {escape(turns[0].value)} once it is empty)" if turns else "") + "</li>"
+            + turn
+            + "<li><kbd>Z</kbd> undo, <kbd>Y</kbd> redo, <kbd>H</kbd> hint, <kbd>N</kbd> new deal</li>"
+        )
+        document.getElementById("help").showModal()
+
     # Drawing and speaking
 
-    def render(self, motion=None) -> None:
+    def render(self) -> None:
         self.think_wake.set()
         self.view.render(
             self.game,
             frames=self.settings.frames,
-            hint_slot=self.hint_slot,
+            hinted=self.hinted,
             hint_control=self.hint_control,
-            motion=motion,
+            selected=self.selected,
         )
 
     def say(self, text: str, *, announce: bool = True) -> None:
@@ -799,19 +1090,10 @@ class App:
             self.live_flip = not self.live_flip
             document.getElementById("live").textContent = text + ("\u00a0" if self.live_flip else "")
 
-    def _deal_words(self) -> str:
-        from table import deal_title
-
-        return deal_title(self.game)
-
-    def _status_words(self) -> str:
+    def _where_words(self) -> str:
+        """The deal on the table and what can be done: ``Deal 12 · Standard. The waste shows …``."""
         game = self.game
-        if game.status is Status.WON:
-            return "This game is won."
-        if game.status is Status.OUT_OF_MOVES:
-            return "No more moves: undo, ask for a hint, or restart."
-        ranks = " or ".join(rank_label(r) for r in game.playable_ranks)
-        return f"The waste shows the {game.position.top.name}: play {ranks}."
+        return f"{deal_title(game)}. {game.solitaire.words.prompt(game.position)}"
 
     # Test and measurement hooks
 
@@ -819,24 +1101,32 @@ class App:
         """The engine's state as the player can see it (never a face-down card)."""
         game = self.game
         position = game.position
-        slots = []
-        for slot in range(TRIPEAKS.size):
+        slots: list[dict[str, Any]] = []
+        available = {card for card, _, _ in position.available()}
+        for slot in range(len(position.cards)):
             card = game.card_at(slot)
             if position.cards[slot] is None:
                 slots.append({"state": "gone"})
             elif card is None:
                 slots.append({"state": "down"})
             else:
-                slots.append({"state": "up", "card": card.code,
-                              "free": position.layout.is_free(position.remaining, slot)})
+                slots.append({"state": "up", "card": card.code, "free": card in available})
+        stock_move = position.stock_move()
+        playing = game.status is Status.PLAYING
         return json.dumps({
-            "number": game.number, "daily": game.daily, "rules": game.rules.key,
-            "slots": slots, "waste": position.top.code, "waste_size": len(position.waste),
-            "stock": len(position.stock), "score": game.score, "run": game.run,
+            "game": game.solitaire.id, "number": game.number, "daily": game.daily, "rules": game.rules.key,
+            "slots": slots, "waste": position.waste[-1].code if position.waste else None,
+            "waste_size": len(position.waste), "stock": len(position.stock),
+            "stock_top": position.stock[0].code if stock_shows(position) else None,
+            "score": game.score, "run": game.run,
             "moves": [m.notation for m in game.moves], "redo": [m.notation for m in game.redo_moves],
             "status": str(game.status), "can_undo": game.can_undo, "can_redo": game.can_redo,
-            "hints": game.hints, "seconds": game.seconds, "playable_ranks": list(game.playable_ranks),
-            "hint_slot": self.hint_slot, "hint_control": self.hint_control,
+            "hints": game.hints, "seconds": game.seconds,
+            "playable": sorted(c.code for c in position.playable()) if playing else [],
+            "available": [c.code for c, _, _ in position.available()],
+            "selected": self.selected.code if self.selected else None,
+            "hinted": sorted(self.hinted), "hint_control": self.hint_control,
+            "stock_move": stock_move.notation if stock_move else None,
             "game_id": self.game_id, "saving": self.store.available and not self.store.full,
         })
 
@@ -860,6 +1150,7 @@ def start() -> App:
     global current
     current = App()
     try:
+        current._build_switcher()
         current.boot()
     except Exception as error:
         current.boot_failed(error)

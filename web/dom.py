@@ -1,8 +1,11 @@
-"""Small helpers for the DOM through Pyodide: JS null, event listeners that stay alive."""
+"""Small helpers for the DOM through Pyodide: JS null, event listeners that stay alive, escaping text."""
+
+from collections.abc import Callable
+from typing import Any
 
 from pyodide.ffi import create_proxy
 
-_kept: list = []  # proxies handed to the browser must outlive this call
+_kept: list[Any] = []  # proxies handed to the browser must outlive this call
 
 
 def nothing(value: object) -> bool:
@@ -10,16 +13,24 @@ def nothing(value: object) -> bool:
     return value is None or type(value).__name__ in ("JsNull", "JsUndefined")
 
 
-def on(target, event: str, handler) -> None:
+def on(target: Any, event: str, handler: Callable[[Any], object]) -> None:
     proxy = create_proxy(handler)
     _kept.append(proxy)
     target.addEventListener(event, proxy)
 
 
-def closest(event, selector: str):
+def closest(event: Any, selector: str) -> Any | None:
     """The element matching ``selector`` at or above the event's target, or None."""
     target = event.target
     if nothing(target) or not hasattr(target, "closest"):
         return None
     found = target.closest(selector)
     return None if nothing(found) else found
+
+
+_ESCAPES = {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;", ord('"'): "&quot;", ord("'"): "&#x27;"}
+
+
+def escape(text: str) -> str:
+    """Text made safe inside HTML (``html.escape``, without importing the html package at boot)."""
+    return text.translate(_ESCAPES)

@@ -4,10 +4,12 @@
 //   <tri-peaks rules="standard" deal="123" height="600"></tri-peaks>
 //
 // The element holds, in its shadow root, an <iframe> of the index.html that sits next to this script's
-// folder (?deal=..&rules=..&embed=1): the host page's CSS and scripts cannot reach the game, nor the game
-// the host. Width is 100% of the element; height is the `height` attribute (CSS pixels) or else a 4:3
-// box. The game's events (`tripeaks:move`, `tripeaks:won`, `tripeaks:lost`), posted by the frame, come
-// back as CustomEvents on the element, `detail` holding the data; they bubble and cross shadow roots.
+// folder (?game=..&deal=..&rules=..&embed=1): the host page's CSS and scripts cannot reach the game, nor the
+// game the host. Width is 100% of the element; height is the `height` attribute (CSS pixels, a finite
+// number above 0), or else the height of the game's own content, which the frame reports as it changes
+// (`tripeaks:size`), so that no control is ever cut off. The game's events (`tripeaks:move`,
+// `tripeaks:won`, `tripeaks:lost`, `tripeaks:ready`), posted by the frame, come back as CustomEvents on the
+// element, `detail` holding the data; they bubble and cross shadow roots.
 (() => {
   "use strict";
   const script = document.currentScript;
@@ -19,14 +21,20 @@
   window.addEventListener("message", (event) => {
     const element = frames.get(event.source);
     const data = event.data;
-    if (!element || event.origin !== GAME.origin || !data || !EVENTS.has(data.type)) return;
+    if (!element || event.origin !== GAME.origin || !data) return;
+    if (data.type === "tripeaks:size") {
+      element.contentHeight(Number(data.detail?.height));
+      return;
+    }
+    if (!EVENTS.has(data.type)) return;
     element.dispatchEvent(new CustomEvent(data.type, { detail: data.detail ?? {}, bubbles: true, composed: true }));
   });
 
   class TriPeaks extends HTMLElement {
-    static observedAttributes = ["deal", "rules", "daily", "code", "height"];
+    static observedAttributes = ["game", "deal", "rules", "daily", "code", "height"];
     #frame;
     #source = null;
+    #content = 0; // the game's content height, as its frame last reported it
 
     constructor() {
       super();
@@ -41,6 +49,7 @@
       this.#frame.title = "TriPeaks solitaire";
       this.#frame.allow = "fullscreen";
       this.#frame.setAttribute("referrerpolicy", "no-referrer");
+      this.#frame.addEventListener("load", () => this.#tellFit());
       root.append(style, this.#frame);
     }
 
@@ -64,7 +73,7 @@
     /** The address of the game this element shows. */
     get src() {
       const url = new URL(GAME);
-      for (const name of ["deal", "daily", "code", "rules"]) {
+      for (const name of ["game", "deal", "daily", "code", "rules"]) {
         const value = this.getAttribute(name);
         if (value !== null && value !== "") url.searchParams.set(name, value);
       }
@@ -72,15 +81,40 @@
       return url.href;
     }
 
-    #size() {
+    /** The `height` attribute when it is a usable height in CSS pixels, else null (fit the content). */
+    get #fixedHeight() {
       const height = Number.parseFloat(this.getAttribute("height") ?? "");
-      if (height > 0) {
+      return Number.isFinite(height) && height > 0 ? height : null;
+    }
+
+    #size() {
+      const height = this.#fixedHeight;
+      if (height !== null) {
         this.style.height = `${height}px`;
+        this.style.aspectRatio = "";
+      } else if (this.#content > 0) {
+        this.style.height = `${this.#content}px`;
         this.style.aspectRatio = "";
       } else {
         this.style.height = "";
-        this.style.aspectRatio = "4 / 3";
+        this.style.aspectRatio = "4 / 3"; // until the game reports its height
       }
+      this.#tellFit();
+    }
+
+    /** Tell the game whether it fits a box of fixed height or sets the height itself. */
+    #tellFit() {
+      const target = this.#frame.contentWindow;
+      if (!target) return;
+      const fit = this.#fixedHeight === null ? "content" : "box";
+      target.postMessage({ type: "tripeaks:fit", fit }, GAME.origin);
+    }
+
+    /** The frame reported the height of its content (CSS pixels). */
+    contentHeight(height) {
+      if (!Number.isFinite(height) || height <= 0) return;
+      this.#content = Math.ceil(height);
+      if (this.#fixedHeight === null) this.#size();
     }
 
     #load() {

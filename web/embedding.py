@@ -6,6 +6,8 @@ web/pwa.js decides embed mode before PyScript starts (``?embed=1``, or any frame
 "tripeaks:ready", "detail": {...}}``; web/embed.js turns each into a DOM event on the element.
 """
 
+from typing import Any
+
 from js import URL, Object
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
@@ -19,7 +21,7 @@ def is_embedded() -> bool:
     return str(document.documentElement.getAttribute("data-embed")) == "1"
 
 
-def _post(kind: str, detail: dict) -> None:
+def _post(kind: str, detail: dict[str, Any]) -> None:
     if not is_embedded() or window.parent == window:
         return
     message = to_js({"type": f"tripeaks:{kind}", "detail": detail}, dict_converter=Object.fromEntries)
@@ -27,8 +29,9 @@ def _post(kind: str, detail: dict) -> None:
     window.parent.postMessage(message, "*")
 
 
-def _summary(game: Game) -> dict:
+def _summary(game: Game) -> dict[str, Any]:
     return {
+        "game": game.solitaire.id,
         "score": game.score,
         "moves": game.moves_made,
         "seconds": round(game.seconds),
@@ -44,7 +47,7 @@ def _full_game_address() -> str:
     return str(url.href)
 
 
-def _open_full_game(event) -> None:
+def _open_full_game(event: Any) -> None:
     event.currentTarget.href = _full_game_address()  # the deal on the table now, not the one first shown
 
 
@@ -83,7 +86,7 @@ def notify_move(game: Game, kind: str) -> None:
         "move": moves[-1].notation if moves and kind != "undo" else None,
         "run": game.run,
         "stock": len(game.position.stock),
-        "waste": game.position.top.code,
+        "waste": game.position.waste[-1].code if game.position.waste else None,
         "status": str(game.status),
     })
     _post("move", detail)

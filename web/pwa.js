@@ -34,6 +34,34 @@
     Object.defineProperty(window, "indexedDB", { configurable: true, value: memoryIndexedDB() });
   }
   if (denied) document.documentElement.dataset.storage = "denied";
+  if (embedded) fitToHost();
+
+  // In a <tri-peaks> with no height, the game's content sets the box's height: the host says which
+  // (`tripeaks:fit`), and the frame reports its content's height whenever it changes (`tripeaks:size`).
+  function fitToHost() {
+    const root = document.documentElement;
+    root.dataset.fit = "content";
+    let sent = 0;
+    const report = () => {
+      const app = document.getElementById("app");
+      if (!app || root.dataset.fit !== "content" || window.parent === window) return;
+      const height = Math.ceil(app.getBoundingClientRect().height);
+      if (height === sent) return;
+      sent = height;
+      window.parent.postMessage({ type: "tripeaks:size", detail: { height } }, "*");
+    };
+    window.addEventListener("message", (event) => {
+      if (event.source !== window.parent || !event.data || event.data.type !== "tripeaks:fit") return;
+      root.dataset.fit = event.data.fit === "box" ? "box" : "content";
+      sent = 0;
+      report();
+    });
+    document.addEventListener("DOMContentLoaded", () => {
+      const app = document.getElementById("app");
+      if (app && "ResizeObserver" in window) new ResizeObserver(report).observe(app);
+      report();
+    });
+  }
 
   function memoryStorage() {
     const items = new Map();

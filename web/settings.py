@@ -1,44 +1,49 @@
-"""The player's settings: rule set, face-up peaks, winnable deals, frames, sound, motion; and their dialog."""
+"""The player's settings: the game played last, each game's rules, winnable deals, frames, sound, motion;
+and their dialog, whose rules part is drawn from the game's own rules form (its ``rule_choices``)."""
 
 import json
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, field, replace
+from typing import Any
 
-from tripeaks import Rules
+from dom import escape, nothing
 
-SCHEMA = 1
-_RULE_SETS = ("easy", "standard", "strict", "custom")
-_PASSES = (1, 2, 3, None)
+from tripeaks import DEFAULT_GAME, Solitaire, find_game
+
+SCHEMA = 2
 _MOTIONS = ("auto", "reduce", "full")
 
 
 @dataclass(frozen=True)
 class Settings:
-    rule_set: str = "standard"
-    passes: int | None = 1
-    """Stock passes for the custom rule set (None: unlimited)."""
-    wrap: bool = True
-    """K–A wrap for the custom rule set."""
-    face_up: bool = False
+    game: str = DEFAULT_GAME.id
+    """The game played last: a bare address opens it."""
+    rules: dict[str, str] = field(default_factory=dict)
+    """Each game's rules for new deals, by game id, as rules keys (a game not listed plays its default)."""
     winnable_only: bool = False
     frames: bool = True
     sound: bool = False
     motion: str = "auto"
 
     @property
-    def rules(self) -> Rules:
-        if self.rule_set == "custom":
-            return Rules(passes=self.passes, wrap=self.wrap, face_up=self.face_up)
-        return Rules.named(self.rule_set, face_up=self.face_up)
+    def solitaire(self) -> Solitaire:
+        return find_game(self.game)
 
-    def with_rules(self, rules: Rules) -> "Settings":
-        """These settings playing ``rules`` (as from a shared link)."""
-        name = rules.name
-        return replace(
-            self, rule_set=name, passes=rules.passes, wrap=rules.wrap, face_up=rules.face_up
-        )
+    def rules_for(self, solitaire: Solitaire) -> Any:
+        key = self.rules.get(solitaire.id)
+        if key is None:
+            return solitaire.default_rules
+        try:
+            return solitaire.rules_from_key(key)
+        except ValueError:
+            return solitaire.default_rules
+
+    def with_rules(self, solitaire: Solitaire, rules: Any) -> "Settings":
+        return replace(self, rules={**self.rules, solitaire.id: rules.key})
 
     def to_json(self) -> str:
-        return json.dumps({"schema": SCHEMA, **asdict(self)}, separators=(",", ":"))
+        data = {"schema": SCHEMA, "game": self.game, "rules": self.rules, "winnable_only": self.winnable_only,
+                "frames": self.frames, "sound": self.sound, "motion": self.motion}
+        return json.dumps(data, separators=(",", ":"))
 
     @staticmethod
     def from_json(text: str) -> "Settings":
@@ -51,35 +56,71 @@ class Settings:
             raise ValueError("they have no valid version number")
         if schema > SCHEMA:
             raise ValueError(f"they were saved by a newer version of the game (format {schema})")
-        known = {f.name for f in fields(Settings)}
-        values = {k: v for k, v in data.items() if k in known}
-        settings = Settings(**values)
+        if schema == 1:
+            data = _from_schema_1(data)
+        game = data.get("game", DEFAULT_GAME.id)
+        if not isinstance(game, str):
+            raise ValueError("the game must be named")
+        solitaire = _known(game) or DEFAULT_GAME  # a game this version doesn't have: the default
+        rules = data.get("rules", {})
+        if not isinstance(rules, dict):
+            raise ValueError("the rules must be listed by game")
+        checked: dict[str, str] = {}
+        for game_id, key in rules.items():
+            if not isinstance(key, str):
+                raise ValueError(f"the rules of {str(game_id)[:20]!r} must be a rules key")
+            ruled = _known(str(game_id))
+            if ruled is not None:
+                checked[ruled.id] = ruled.rules_from_key(key).key
+        settings = Settings(
+            game=solitaire.id, rules=checked,
+            **{name: data[name] for name in ("winnable_only", "frames", "sound", "motion") if name in data},
+        )
         settings.check()
         return settings
 
     def check(self) -> None:
-        if self.rule_set not in _RULE_SETS:
-            raise ValueError(f"the rule set {self.rule_set!r} is unknown")
-        if self.passes not in _PASSES or type(self.passes) not in (int, type(None)):
-            raise ValueError(f"{self.passes!r} stock passes is not an option")
-        for name in ("wrap", "face_up", "winnable_only", "frames", "sound"):
+        for name in ("winnable_only", "frames", "sound"):
             if type(getattr(self, name)) is not bool:
                 raise ValueError(f"{name} must be true or false")
         if self.motion not in _MOTIONS:
             raise ValueError(f"the motion setting {self.motion!r} is unknown")
 
 
-class SettingsDialog:
-    """Fills the settings form from a Settings value and reads one back."""
+def _known(game: str) -> Solitaire | None:
+    try:
+        return find_game(game)
+    except ValueError:
+        return None
 
-    def __init__(self, document) -> None:
+
+def _from_schema_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Settings from before the family of games, which were the default game's, its rules asked in
+    the form's own words (rule set, passes, wrap, face up)."""
+    passes = data.get("passes", 1)
+    answers = {
+        "rule_set": data.get("rule_set", "standard"),
+        "passes": "unlimited" if passes is None else str(passes),
+        "wrap": "on" if data.get("wrap", True) is True else "off",
+        "face_up": "up" if data.get("face_up") is True else "down",
+    }
+    rules = DEFAULT_GAME.rules_from_choices(answers)
+    return {**data, "game": DEFAULT_GAME.id, "rules": {DEFAULT_GAME.id: rules.key}}
+
+
+class SettingsDialog:
+    """Fills the settings form from Settings (the rules part from the game's rules form) and reads
+    one back."""
+
+    def __init__(self, document: Any) -> None:
+        self.document = document
         self.dialog = document.getElementById("settings")
         self.form = document.getElementById("settings-form")
-        self.custom = document.getElementById("custom-rules")
+        self.rules_box = document.getElementById("rules-choices")
         self.note = document.getElementById("settings-note")
-
-    def _field(self, name: str):
-        return self.form.elements.namedItem(name)
+        self.solitaire: Solitaire = DEFAULT_GAME
+        self.shown_rules: Any = None
+        """The rules the form was filled with: saving changes the rules only if the player did."""
 
     def _radio(self, name: str, value: str) -> None:
         for el in self.form.querySelectorAll(f'input[name="{name}"]'):
@@ -87,40 +128,69 @@ class SettingsDialog:
 
     def _checked(self, name: str) -> str:
         el = self.form.querySelector(f'input[name="{name}"]:checked')
-        return "" if el is None or type(el).__name__ == "JsNull" else str(el.value)
+        return "" if nothing(el) else str(el.value)
 
-    def fill(self, settings: Settings) -> None:
-        self._radio("rule_set", settings.rule_set)
-        rules = settings.rules
-        self._field("passes").value = "unlimited" if rules.passes is None else str(rules.passes)
-        self._field("wrap").checked = rules.wrap
-        self._radio("face_up", "yes" if settings.face_up else "no")
-        self._field("winnable_only").checked = settings.winnable_only
-        self._field("frames").checked = settings.frames
+    def _draw_rules(self, solitaire: Solitaire, rules: Any) -> None:
+        chosen = rules.chosen()
+        parts = [f'<h3 class="rules-title">Rules of {escape(solitaire.name)}</h3>']
+        if not solitaire.rule_choices:
+            parts.append(f'<p class="rules-only">{escape(solitaire.name)} has one rule set: '
+                         f"{escape(rules.describe())}.</p>")
+        for choice in solitaire.rule_choices:
+            attrs = ""
+            if choice.when is not None:
+                name, values = choice.when
+                attrs = f' data-when="{escape(name)}" data-values="{escape(" ".join(values))}"'
+            options = []
+            for value, label, note in choice.options:
+                small = f" <small>{escape(note)}</small>" if note else ""
+                checked = " checked" if chosen.get(choice.name) == value else ""
+                options.append(
+                    f'<label><input type="radio" name="rule:{escape(choice.name)}" value="{escape(value)}"'
+                    f"{checked}> {escape(label)}{small}</label>"
+                )
+            parts.append(f'<fieldset class="choice"{attrs}><legend>{escape(choice.legend)}</legend>'
+                         f"{''.join(options)}</fieldset>")
+        self.rules_box.innerHTML = "".join(parts)
+
+    def fill(self, settings: Settings, solitaire: Solitaire, playing: Any) -> None:
+        """Fill the form; ``playing`` are the rules of the game on the table."""
+        rules = settings.rules_for(solitaire)
+        self.solitaire, self.shown_rules = solitaire, rules
+        self._draw_rules(solitaire, rules)
+        self.form.elements.namedItem("winnable_only").checked = settings.winnable_only
+        self.form.elements.namedItem("frames").checked = settings.frames
         self._radio("sound", "on" if settings.sound else "off")
         self._radio("motion", settings.motion)
-        self.note.textContent = ""
+        self.note.textContent = (
+            f"The game on the table is played with other rules ({playing.label}): these apply to new deals."
+            if playing != rules else ""
+        )
         self.sync()
 
     def sync(self) -> None:
-        """Show the custom choices only for the custom rule set."""
-        self.custom.hidden = self._checked("rule_set") != "custom"
+        """Show each rules question only when the answers it depends on call for it."""
+        for box in self.rules_box.querySelectorAll("fieldset[data-when]"):
+            wanted = str(box.dataset.values).split()
+            box.hidden = self._checked(f"rule:{box.dataset.when}") not in wanted
+
+    def read_rules(self) -> Any:
+        answers = {
+            choice.name: self._checked(f"rule:{choice.name}")
+            for choice in self.solitaire.rule_choices
+            if self._checked(f"rule:{choice.name}")
+        }
+        return self.solitaire.rules_from_choices(answers)
 
     def read(self, current: Settings) -> Settings:
-        rule_set = self._checked("rule_set") or current.rule_set
-        passes_text = str(self._field("passes").value)
-        passes = None if passes_text == "unlimited" else int(passes_text)
-        wrap = bool(self._field("wrap").checked)
-        if rule_set != "custom":
-            named = Rules.named(rule_set)
-            passes, wrap = named.passes, named.wrap
-        return Settings(
-            rule_set=rule_set,
-            passes=passes,
-            wrap=wrap,
-            face_up=self._checked("face_up") == "yes",
-            winnable_only=bool(self._field("winnable_only").checked),
-            frames=bool(self._field("frames").checked),
+        """The settings the form says, with the rules of its game only if the player changed them."""
+        rules = self.read_rules()
+        changed = current if rules == self.shown_rules else current.with_rules(self.solitaire, rules)
+        return replace(
+            changed,
+            winnable_only=bool(self.form.elements.namedItem("winnable_only").checked),
+            frames=bool(self.form.elements.namedItem("frames").checked),
             sound=self._checked("sound") == "on",
             motion=self._checked("motion") or "auto",
         )
+

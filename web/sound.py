@@ -1,6 +1,7 @@
 """Short card sounds made on the spot with WebAudio oscillators and noise: no audio files."""
 
 import random
+from typing import Any
 
 from pyodide.ffi import to_js
 from pyscript import window
@@ -11,10 +12,10 @@ class Sound:
 
     def __init__(self) -> None:
         self.on = False
-        self._ctx = None
-        self._noise = None
+        self._ctx: Any = None
+        self._noise: Any = None
 
-    def _context(self):
+    def _context(self) -> Any:
         if self._ctx is None:
             make = getattr(window, "AudioContext", None) or getattr(window, "webkitAudioContext", None)
             if make is None:
@@ -32,7 +33,7 @@ class Sound:
         return self._ctx
 
     def _tone(
-        self, ctx, freq: float, start: float, length: float, volume: float, kind: str = "triangle"
+        self, ctx: Any, freq: float, start: float, length: float, volume: float, kind: str = "triangle"
     ) -> None:
         osc = ctx.createOscillator()
         osc.type = kind
@@ -45,7 +46,7 @@ class Sound:
         osc.start(start)
         osc.stop(start + length + 0.02)
 
-    def _flick(self, ctx, start: float, volume: float, pitch: float) -> None:
+    def _flick(self, ctx: Any, start: float, volume: float, pitch: float) -> None:
         source = ctx.createBufferSource()
         source.buffer = self._noise
         filt = ctx.createBiquadFilter()
@@ -60,7 +61,7 @@ class Sound:
         source.start(start)
 
     def play(self, name: str) -> None:
-        """``play`` a card, ``draw``, ``undo``, ``refuse``, ``win`` or ``lose``."""
+        """``play`` a card, ``select`` one, ``draw``, ``undo``, ``refuse``, ``win`` or ``lose``."""
         if not self.on:
             return
         try:
@@ -70,6 +71,8 @@ class Sound:
             now = ctx.currentTime
             if name == "play":
                 self._flick(ctx, now, 0.5, 2600)
+            elif name == "select":
+                self._flick(ctx, now, 0.25, 3400)
             elif name == "draw":
                 self._flick(ctx, now, 0.45, 1500)
             elif name == "undo":

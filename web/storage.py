@@ -1,14 +1,21 @@
-"""localStorage for the game in progress, settings and records: versioned, namespaced, and never fatal.
+"""localStorage for each game in progress, settings and records: versioned, namespaced, and never fatal.
 
-Unreadable data is kept under a backup key instead of being deleted; a full or forbidden storage
-leaves play going with a notice; a revision counter tells when another tab changed the saved game.
+Unreadable data is kept under a backup key instead of being deleted (and when even that is impossible,
+the player is told it will be replaced); a full or forbidden storage leaves play going with a notice,
+and what could not be written is written again as soon as there is room; a revision counter per saved
+game tells when another tab changed it. Each game of the family has its own saved game, so that one
+never loads as another: the default game's under the key it has always had, the others' after it.
 """
 
 import contextlib
 import json
 import time
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from pyscript import window
+
+from tripeaks import DEFAULT_GAME, Game, Solitaire
 
 PREFIX = "tripeaks:v1:"
 GAME = PREFIX + "game"
@@ -17,6 +24,23 @@ RECORDS = PREFIX + "records"
 FINISHED = PREFIX + "finished"
 SCHEMA = 1
 _FINISHED_KEPT = 200
+
+FULL = (
+    "The browser's storage for this site is full, so your progress is not being saved. Play goes "
+    "on; free some space to save again."
+)
+DENIED = (
+    "This browser does not let the game store anything here, so progress, settings and statistics "
+    "are not being saved. You can still play."
+)
+
+T = TypeVar("T")
+
+
+def game_key(solitaire: Solitaire) -> str:
+    """Where a game's game in progress is kept: ``tripeaks:v1:game`` for the default game,
+    ``tripeaks:v1:game:<id>`` for another."""
+    return GAME if solitaire is DEFAULT_GAME else f"{GAME}:{solitaire.id}"
 
 
 def _is_null(value: object) -> bool:
@@ -30,28 +54,32 @@ class Store:
     def __init__(self, tab: str) -> None:
         self.tab = tab
         self.problem: str | None = None
-        self.failing: set[str] = set()
-        """Keys whose last write failed (storage full)."""
-        self.rev = 0
-        """The revision of the saved game this tab last wrote or loaded."""
+        self.pending: dict[str, str] = {}
+        """What could not be written (storage full), by key: written again at the next chance."""
+        self.revs: dict[str, int] = {}
+        """The revision of each saved game this tab last wrote or loaded, by key."""
+        self.storage: Any = None
         try:
             storage = window.localStorage
             storage.getItem(GAME)  # some browsers only refuse on first use
             self.storage = storage
         except Exception:  # a SecurityError (e.g. a cross-site iframe), whatever its Python class
-            self.storage = None
-            self.problem = (
-                "This browser does not let the game store anything here, so progress, settings "
-                "and statistics are not being saved. You can still play."
-            )
+            self.problem = DENIED
 
     @property
     def available(self) -> bool:
         return self.storage is not None
 
+    @property
+    def full(self) -> bool:
+        return bool(self.pending)
+
     # Plain reads and writes
 
     def read(self, key: str) -> str | None:
+        """What ``key`` holds: what this tab is waiting to write there, if anything, is the latest."""
+        if key in self.pending:
+            return self.pending[key]
         if self.storage is None:
             return None
         try:
@@ -60,45 +88,49 @@ class Store:
             return None
         return None if _is_null(value) else str(value)
 
-    def write(self, key: str, text: str) -> bool:
-        """Store ``text``; on failure (storage full) set ``problem`` and return False."""
-        if self.storage is None:
-            return False
+    def _set(self, key: str, text: str) -> bool:
         try:
             self.storage.setItem(key, text)
         except Exception:  # QuotaExceededError, or storage withdrawn since
-            self.failing.add(key)
-            self.problem = (
-                "The browser's storage for this site is full, so your progress is not being "
-                "saved. Play goes on; free some space to save again."
-            )
             return False
-        self.failing.discard(key)
-        if not self.failing and self.storage is not None:
-            self.problem = None  # a small write may fit where a big one did not: wait for all
         return True
 
-    @property
-    def full(self) -> bool:
-        return bool(self.failing)
+    def write(self, key: str, text: str) -> bool:
+        """Store ``text``, after whatever is still waiting to be written; on failure (storage full)
+        keep it waiting and set ``problem``. Whether ``text`` was written."""
+        if self.storage is None:
+            return False
+        self.pending.pop(key, None)
+        self.retry()
+        if self._set(key, text):
+            return True
+        self.pending[key] = text
+        self.problem = FULL
+        return False
+
+    def retry(self) -> bool:
+        """Write what is waiting (space may have been freed); whether nothing is left waiting."""
+        for key, text in list(self.pending.items()):
+            if self._set(key, text):
+                del self.pending[key]
+        if not self.pending and self.problem == FULL:
+            self.problem = None
+        return not self.pending
 
     def backup(self, key: str, raw: str) -> str | None:
         """Keep unreadable data under a backup key; returns that key, or None if it can't be kept."""
         name = key.removeprefix(PREFIX)
         backup_key = f"{PREFIX}backup:{name}:{int(time.time() * 1000)}"
-        if self.storage is None:
-            return None
-        try:
-            self.storage.setItem(backup_key, raw)
-        except Exception:
+        if self.storage is None or not self._set(backup_key, raw):
             return None
         return backup_key
 
-    def read_json(self, key: str, check) -> tuple[object | None, str | None]:
-        """Read ``key`` and pass its text to ``check`` (which raises ValueError when unreadable).
+    def read_json(self, key: str, check: Callable[[str], T]) -> tuple[T | None, str | None]:
+        """Read ``key`` and hand its text to ``check`` (which raises ValueError when unreadable).
 
         Returns (value, problem). Unreadable data is backed up and removed from ``key`` so the
-        next write starts clean; the problem says so in the player's words.
+        next write starts clean; the problem says so in the player's words, and says when no copy
+        could be kept.
         """
         raw = self.read(key)
         if raw is None:
@@ -107,22 +139,27 @@ class Store:
             return check(raw), None
         except (ValueError, TypeError, KeyError) as error:
             kept = self.backup(key, raw)
-            where = f" A copy is kept under '{kept}'." if kept else ""
             if kept:
                 with contextlib.suppress(Exception):
                     self.storage.removeItem(key)
+                where = f" A copy is kept under '{kept}'."
+            else:
+                where = (" No copy of it could be kept (the browser's storage is full), so it will be "
+                         "replaced as you play.")
             return None, f"{_what(key)} could not be read ({_first_sentence(error)}).{where}"
 
-    # The game in progress: an envelope with a revision counter
+    # A game in progress: an envelope with a revision counter
 
-    def load_game(self, check) -> tuple[dict | None, str | None]:
-        """The saved envelope ``{"schema", "rev", "tab", "id", "save", "time"}`` with ``save``
-        turned into a game by ``check``; or (None, problem)."""
+    def load_game(self, solitaire: Solitaire) -> tuple[dict[str, Any] | None, str | None]:
+        """The saved envelope ``{"schema", "rev", "tab", "id", "save", "time"}`` of ``solitaire``'s
+        game, with ``game`` the Game its ``save`` holds (a save of another game is refused); or
+        (None, problem)."""
+        key = game_key(solitaire)
 
-        def unwrap(raw: str) -> dict:
+        def unwrap(raw: str) -> dict[str, Any]:
             data = json.loads(raw)
             if not isinstance(data, dict) or "schema" not in data:
-                raise ValueError("it is not a saved TriPeaks game")
+                raise ValueError(f"it is not a saved {solitaire.name} game")
             schema = data["schema"]
             if type(schema) is not int or schema < 1:
                 raise ValueError("it has no valid version number")
@@ -130,18 +167,21 @@ class Store:
                 raise ValueError(f"it was saved by a newer version of the game (format {schema})")
             if type(data.get("rev")) is not int or not isinstance(data.get("id"), str):
                 raise ValueError("its revision or game id is missing")
+            save = data.get("save")
+            if not isinstance(save, str):
+                raise ValueError("it holds no saved game")
             envelope = dict(data)
-            envelope["game"] = check(data.get("save"))
+            envelope["game"] = Game.from_json(save, solitaire)
             return envelope
 
-        envelope, problem = self.read_json(GAME, unwrap)
+        envelope, problem = self.read_json(key, unwrap)
         if envelope is not None:
-            self.rev = envelope["rev"]
+            self.revs[key] = envelope["rev"]
         return envelope, problem
 
-    def peek_rev(self) -> tuple[int | None, str | None]:
-        """The saved game's revision and the tab that wrote it, without loading it."""
-        raw = self.read(GAME)
+    def peek_rev(self, key: str) -> tuple[int | None, str | None]:
+        """A saved game's revision and the tab that wrote it, without loading it."""
+        raw = self.read(key)
         if raw is None:
             return None, None
         try:
@@ -150,19 +190,24 @@ class Store:
         except (ValueError, TypeError, KeyError):
             return None, None
 
-    def changed_elsewhere(self) -> bool:
-        """Whether another tab saved a game since this tab last saved or loaded one."""
-        rev, tab = self.peek_rev()
-        return rev is not None and rev != self.rev and tab != self.tab
+    def adopt(self, key: str) -> None:
+        """Take the saved game's present revision as this tab's (to write over it knowingly)."""
+        rev, _ = self.peek_rev(key)
+        self.revs[key] = rev or self.revs.get(key, 0)
 
-    def save_game(self, game_id: str, save: str) -> bool:
-        rev, _ = self.peek_rev()
-        self.rev = max(self.rev, rev or 0) + 1
+    def changed_elsewhere(self, key: str) -> bool:
+        """Whether another tab saved that game since this tab last saved or loaded it."""
+        rev, tab = self.peek_rev(key)
+        return rev is not None and rev != self.revs.get(key, 0) and tab != self.tab
+
+    def save_game(self, key: str, game_id: str, save: str) -> bool:
+        rev, _ = self.peek_rev(key)
+        self.revs[key] = max(self.revs.get(key, 0), rev or 0) + 1
         envelope = {
-            "schema": SCHEMA, "rev": self.rev, "tab": self.tab, "id": game_id,
+            "schema": SCHEMA, "rev": self.revs[key], "tab": self.tab, "id": game_id,
             "time": int(time.time()), "save": save,
         }
-        return self.write(GAME, json.dumps(envelope, separators=(",", ":")))
+        return self.write(key, json.dumps(envelope, separators=(",", ":")))
 
     # Finished games, so that two tabs count a game once
 
@@ -186,11 +231,9 @@ class Store:
 
 
 def _what(key: str) -> str:
-    return {
-        GAME: "Your saved game",
-        SETTINGS: "Your settings",
-        RECORDS: "Your statistics",
-    }.get(key, "Some saved data")
+    if key.startswith(GAME):
+        return "Your saved game"
+    return {SETTINGS: "Your settings", RECORDS: "Your statistics"}.get(key, "Some saved data")
 
 
 def _first_sentence(error: Exception) -> str:

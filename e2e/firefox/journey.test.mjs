@@ -8,17 +8,13 @@ import { firefoxSession, foreign, waitReady, watchedPage } from "./helpers.mjs";
 
 const session = firefoxSession();
 
-const RANKS = "A23456789TJQK";
-
 async function state(page) {
   return JSON.parse(await page.evaluate(() => window.tripeaksState()));
 }
 
 function playableSlot(data) {
-  const ranks = new Set(data.playable_ranks);
-  return data.slots.findIndex(
-    (seen) => seen.state === "up" && seen.free && ranks.has(RANKS.indexOf(seen.card[0]) + 1),
-  );
+  const playable = new Set(data.playable);
+  return data.slots.findIndex((seen) => seen.state === "up" && seen.free && playable.has(seen.card));
 }
 
 async function until(page, check, what) {
@@ -43,7 +39,7 @@ test("Firefox plays a deal from its URL, draws, undoes, reloads and continues", 
   const slot = playableSlot(data);
   assert.ok(slot >= 0, "deal 1 starts with a playable card");
   const card = data.slots[slot].card;
-  await page.click(`#peaks [data-slot="${slot}"]`);
+  await page.click(`#layout [data-slot="${slot}"]`);
   data = await until(page, (d) => d.moves.length === 1, "the played card");
   assert.deepEqual(data.moves, [card]);
   assert.equal(data.waste, card);
@@ -80,6 +76,38 @@ test("Firefox plays a deal from its URL, draws, undoes, reloads and continues", 
   await button.click();
   data = await until(page, (d) => d.number === 1, "the continued game");
   assert.deepEqual(data.moves, [card]);
+
+  assert.deepEqual(foreign(seen, server.url), []);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("Firefox plays Triangle: a pair selected and removed, then back to TriPeaks", async () => {
+  const { server, browser } = session;
+  const { page, seen, errors } = await watchedPage(browser);
+
+  await page.goto(`${server.url}/index.html?game=triangle&deal=1`);
+  await waitReady(page);
+  let data = await state(page);
+  assert.equal(data.game, "triangle");
+  assert.equal(data.stock_top, "9s");
+  assert.equal(data.waste, "4c");
+  await page.click("#stock"); // the 9 of spades, selected
+  data = await until(page, (d) => d.selected === "9s", "the selected card");
+  await page.click("#waste-top"); // and the 4 of clubs: 13
+  data = await until(page, (d) => d.moves.length === 1, "the pair removed");
+  assert.deepEqual(data.moves, ["9s+4c"]);
+  assert.equal(data.score, 2);
+  const live = await page.$eval("#live", (el) => el.textContent);
+  assert.match(live, /Removed the 9 of spades and the 4 of clubs: 50 cards left/);
+
+  await page.reload();
+  await waitReady(page);
+  data = await until(page, (d) => d.moves.length === 1, "the Triangle game after a reload");
+  assert.equal(data.game, "triangle");
+  const [tripeaks] = await page.$$("xpath/.//fieldset[@id='games']//label[normalize-space()='TriPeaks']");
+  await tripeaks.click();
+  data = await until(page, (d) => d.game === "tripeaks", "TriPeaks again");
 
   assert.deepEqual(foreign(seen, server.url), []);
   assert.deepEqual(errors, []);

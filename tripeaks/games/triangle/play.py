@@ -10,7 +10,7 @@ from ...cards import Card
 from ...deal import Deal
 from ...errors import IllegalMoveError, InvalidMoveError
 from ...moves import DRAW, REDEAL, Move, MoveKind
-from ...position import Place, Position, Status
+from ...position import Place, Position, Status, slot_setters
 from . import words
 from .rules import TriangleRules
 
@@ -50,11 +50,13 @@ class TrianglePosition(Position):
         remaining: int,
     ) -> TrianglePosition:
         made = object.__new__(TrianglePosition)
-        for name, value in (
-            ("cards", cards), ("stock", stock), ("waste", waste), ("rules", self.rules),
-            ("solitaire", self.solitaire), ("remaining", remaining), ("redeals", redeals),
-        ):
-            object.__setattr__(made, name, value)
+        _cards(made, cards)
+        _stock(made, stock)
+        _waste(made, waste)
+        _rules(made, self.rules)
+        _solitaire(made, self.solitaire)
+        _remaining(made, remaining)
+        _redeals(made, redeals)
         return made
 
     # What is on the table
@@ -153,7 +155,13 @@ class TrianglePosition(Position):
             if not self.can_redeal():
                 raise IllegalMoveError(words.no_redeal(self))
             return self._next(self.cards, self.waste, (), self.redeals + 1, self.remaining)
-        raise InvalidMoveError(f"'{move}' is not a move of Triangle")
+        self.solitaire.check_move(move)  # says why it is no move of this game
+        raise InvalidMoveError(f"'{move}' is not a move of Triangle")  # pragma: no cover
 
     def explain(self, target: Card | int) -> str:
         return words.explain(self, target)
+
+
+_cards, _stock, _waste, _rules, _solitaire, _remaining, _redeals = slot_setters(
+    TrianglePosition, "cards", "stock", "waste", "rules", "solitaire", "remaining", "redeals"
+)

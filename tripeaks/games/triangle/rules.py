@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
+
+from ...solitaire import Choice
 
 __all__ = ["RULE_SETS", "STANDARD", "TriangleRules"]
 
@@ -19,12 +22,15 @@ class TriangleRules:
     redeals: ClassVar[int] = 2
     """How many times the waste may be turned back into the stock."""
 
+    CHOICES: ClassVar[tuple[Choice, ...]] = ()
+    """Nothing to choose: one rule set."""
+
     @staticmethod
     def named(name: str) -> TriangleRules:
         if isinstance(name, str) and name.strip().lower() == "standard":
             return STANDARD
-        shown = name if isinstance(name, str) and len(name) <= 40 else "given"
-        raise ValueError(f"unknown rule set '{shown}': Triangle has one, standard")
+        shown = f" '{name}'" if isinstance(name, str) and len(name) <= 40 else ""
+        raise ValueError(f"unknown rule set{shown}: Triangle has one, standard")
 
     @property
     def name(self) -> str:
@@ -39,12 +45,24 @@ class TriangleRules:
         try:
             return TriangleRules.named(key)
         except ValueError:
-            shown = key if isinstance(key, str) and len(key) <= 40 else "given"
-            said = f"the rules '{shown}' are unknown: Triangle has one rule set, standard"
+            shown = f"the rules '{key}' are" if isinstance(key, str) and len(key) <= 40 else "those rules are"
+            said = f"{shown} unknown: Triangle has one rule set, standard"
             raise ValueError(said) from None
+
+    @property
+    def label(self) -> str:
+        return "Standard"
 
     def describe(self) -> str:
         return "Standard: two redeals, so the stock is seen three times"
+
+    def chosen(self) -> dict[str, str]:
+        return {}
+
+    @staticmethod
+    def from_choices(answers: Mapping[str, str]) -> TriangleRules:
+        """The one rule set, whatever is answered: there is nothing to ask."""
+        return STANDARD
 
     def to_dict(self) -> dict[str, Any]:
         return {}

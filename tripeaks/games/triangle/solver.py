@@ -39,14 +39,13 @@ from typing import Any
 
 from ...moves import DRAW, REDEAL, Move, MoveKind
 from ...position import Status
-from ...solving import DEFAULT_BUDGET, Result, Solution, collector_paused
+from ...solving import DEFAULT_BUDGET, Budget, GiveUp, Result, Solution, collector_paused
 from .bounds import TALON as _TALON
 from .bounds import Pairings
 from .play import KING, TOTAL, TrianglePosition
 
 __all__ = ["Solver"]
 
-_TICK = 512  # states between looks at the budget and the clock
 _SPAN = 25  # times per pass: boundaries 0 to 24
 _NEVER = 1 << 20  # a time later than any
 # The order moves are tried in, at the same time: a talon card with the next one, a talon card
@@ -57,21 +56,22 @@ _TALON_PAIR, _WITH_LAYOUT, _LAYOUT_PAIR = range(3)
 Step = tuple[Any, ...]
 
 
-class _GiveUp(Exception):
-    pass
-
-
 def _first(move: tuple[Any, ...]) -> Any:
     return move[0]
 
 
-class Solver:
+class Solver(Budget):
     """Solves positions of one Triangle deal, remembering what it proved (keep one per game)."""
+
+    tick = 128
+    """States between looks at the clock: a Triangle state costs several times a TriPeaks one
+    (its bounds), so it looks more often, to keep a page's slice of search near its time."""
 
     def __init__(self, position: TrianglePosition) -> None:
         """A solver for the deal ``position`` belongs to: the talon's order is read from it, so
         ask it about this position and later ones (any position of the same deal's game whose
         talon cards keep this order)."""
+        super().__init__()
         layout = position.layout
         self.layout = layout
         self.most_redeals = position.rules.redeals
@@ -87,9 +87,6 @@ class Solver:
         """For fewest moves: per (cards, time), the most draws and redeals proved too few."""
         self._known: dict[tuple[Any, ...], Solution] = {}
         self._pending: dict[tuple[Any, ...], Generator[None, None, list[Step] | None]] = {}
-        self.nodes = 0
-        self._stop_nodes = 1 << 62
-        self._stop_time: float | None = None
 
     # Entry point
 
@@ -115,8 +112,7 @@ class Solver:
             return Solution(known.result, known.moves, 0, time.perf_counter() - started)
         search = self._pending.pop(key, None) or self._search(position, shortest)
         first = self.nodes
-        self._stop_nodes = first + (budget if budget is not None else 1 << 62)
-        self._stop_time = started + seconds if seconds is not None else None
+        self._allow(budget, seconds, started)
         while True:
             try:
                 with collector_paused():
@@ -134,11 +130,6 @@ class Solver:
             answer = Solution(Result.WON, self._moves(position, path), self.nodes - first, elapsed)
         self._known[key] = answer
         return answer
-
-    def _due(self, nodes: int) -> bool:
-        if nodes >= self._stop_nodes:
-            return True
-        return self._stop_time is not None and time.perf_counter() > self._stop_time
 
     def _state(self, position: TrianglePosition) -> tuple[int, int, int]:
         """The position's layout cards, talon cards (kings left out) and time."""
@@ -167,7 +158,7 @@ class Solver:
             while True:
                 try:
                     return self._decide(layout, left, now)
-                except _GiveUp:
+                except GiveUp:
                     yield  # what was proved is kept: the next round goes further
         best: list[Step] | None = None
         allowed = None
@@ -178,7 +169,7 @@ class Solver:
                         self._fewest(layout, left, now, allowed)
                     )
                     break
-                except _GiveUp:
+                except GiveUp:
                     yield
             if found is None:
                 return best
@@ -245,7 +236,8 @@ class Solver:
         kings = slots_of[KING]
         path: list[Step] = []
         count = self.nodes
-        look = count + _TICK
+        tick = self.tick
+        look = count + tick
         due = self._due
 
         def search(layout: int, left: int, now: int) -> int:
@@ -266,8 +258,8 @@ class Solver:
             if count > look:
                 self.nodes = count
                 if due(count):
-                    raise _GiveUp
-                look = count + _TICK
+                    raise GiveUp
+                look = count + tick
             this_pass, boundary = divmod(now, _SPAN)
             waste = (left & ((1 << boundary) - 1)) << _TALON if this_pass == last_pass else 0
             if hopeless(cards, 0) or tangled(layout, left, 0):
@@ -382,7 +374,8 @@ class Solver:
         kings = self.slots_of[KING]
         path: list[Step] = []
         count = self.nodes
-        look = count + _TICK
+        tick = self.tick
+        look = count + tick
         due = self._due
 
         def search(layout: int, left: int, now: int, budget: int) -> bool:
@@ -401,8 +394,8 @@ class Solver:
             if count > look:
                 self.nodes = count
                 if due(count):
-                    raise _GiveUp
-                look = count + _TICK
+                    raise GiveUp
+                look = count + tick
             this_pass, boundary = divmod(now, _SPAN)
             waste = (left & ((1 << boundary) - 1)) << _TALON if this_pass == last_pass else 0
             if hopeless(cards, waste) or tangled(layout, left, waste >> _TALON):

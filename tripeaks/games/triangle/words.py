@@ -128,10 +128,40 @@ def no_redeal(position: TrianglePosition) -> str:
 
 
 def _left(n: int) -> str:
+    if not n:
+        return "every card is gone"
     return "1 card left" if n == 1 else f"{n} cards left"
 
 
 class TriangleWords(Words):
+    """Triangle's words, in the terminal and on the page.
+
+    >>> from tripeaks import TRIANGLE, Card, Game, numbered_deal, solve
+    >>> from tripeaks.moves import MoveKind
+    >>> game = Game(numbered_deal(1, TRIANGLE))
+    >>> WORDS.tallies(game.position)
+    (('Removed', '0'),)
+    >>> WORDS.panel(game.position)
+    (('Cards left', '52'), ('Removals now', '1'), ('Stock', '23 left · 2 redeals left'))
+    >>> WORDS.stock_label(game.position), WORDS.waste_label(game.position)
+    ('Stock: 23 cards, the 9 of spades on top', 'Waste: 4 of clubs')
+    >>> WORDS.control(game.position, MoveKind.REDEAL), WORDS.control(game.position, MoveKind.DRAW)
+    ('Redeal (2 left)', 'Draw')
+    >>> WORDS.selected(game.position, Card.parse("9s"))
+    'Selected the 9 of spades: it makes 13 with the 4 of clubs.'
+    >>> WORDS.selected(game.position, Card.parse("Td")), WORDS.deselected(game.position, Card.parse("9s"))
+    ('Selected the 10 of diamonds.', 'The 9 of spades is no longer selected.')
+    >>> for _ in range(23):
+    ...     position = game.draw()
+    >>> WORDS.stock_label(game.position)
+    'Stock: empty. Redeal: turn the waste back into the stock (2 left)'
+    >>> won = Game.from_moves(numbered_deal(1, TRIANGLE), None, solve(game.start).moves)
+    >>> WORDS.ending(won.position)
+    ('You removed every card!', 'The triangle, the stock and the waste are clear.')
+    >>> WORDS.ending(game.start)[0]
+    'No more moves'
+    """
+
     def said(self, before: Position, move: Move, after: Position) -> str:
         after_ = cast("TrianglePosition", after)
         if move.kind is MoveKind.PLAY:
@@ -211,12 +241,73 @@ class TriangleWords(Words):
             f"Removed {position_.score}/52  Moves {moves}  Redeals left {left}  ({state})"
         )
 
+    notation = "a king such as Kh, a pair such as Qh+Ad, or draw, or redeal"
+
     typing = (
         "Type a king to remove it (Kh), two cards that make 13 (Qh+Ad, or Qh Ad), or: draw (d), "
         "redeal, undo (u), redo (r), hint (h), quit (q). An empty line draws too."
     )
 
     over = "Every card is gone: there is nothing left to do."
+
+    # The page
+
+    def selected(self, position: Position, card: Card) -> str:
+        partners = [c for m in position.legal_moves() if card in m.cards and len(m.cards) == 2
+                    for c in m.cards if c != card]
+        if not partners:
+            return f"Selected the {card.name}."
+        return f"Selected the {card.name}: it makes 13 with {_either(partners)}."
+
+    def tallies(self, position: Position) -> tuple[tuple[str, str], ...]:
+        return (("Removed", str(position.score)),)
+
+    def panel(self, position: Position) -> tuple[tuple[str, str], ...]:
+        position_ = cast("TrianglePosition", position)
+        left = position_.redeals_left
+        takes = sum(1 for m in position_.legal_moves() if m.kind is MoveKind.PLAY)
+        return (
+            ("Cards left", str(position_.cards_left)),
+            ("Removals now", str(takes) if takes else "none"),
+            ("Stock", f"{len(position_.stock)} left · {left} redeal{'' if left == 1 else 's'} left"),
+        )
+
+    def control(self, position: Position, kind: MoveKind) -> str | None:
+        if kind is MoveKind.REDEAL:
+            return f"Redeal ({cast('TrianglePosition', position).redeals_left} left)"
+        return super().control(position, kind)
+
+    def stock_label(self, position: Position) -> str:
+        position_ = cast("TrianglePosition", position)
+        stock = position_.stock
+        if stock:
+            count = len(stock)
+            return f"Stock: {count} card{'' if count == 1 else 's'}, the {stock[0].name} on top"
+        left = position_.redeals_left
+        if position_.can_redeal():
+            return f"Stock: empty. Redeal: turn the waste back into the stock ({left} left)"
+        return "Stock: empty"
+
+    def ending(self, position: Position) -> tuple[str, str]:
+        if position.status() is Status.WON:
+            return "You removed every card!", "The triangle, the stock and the waste are clear."
+        left = position.cards_left
+        return "No more moves", (
+            f"{_capital(_left(left))}: no two available cards make 13 and the stock is spent. Undo to "
+            "try another way, ask for a hint, or restart this deal."
+        )
+
+    help = (
+        "Remove every card: the triangle, the stock and the waste. Take two available cards whose "
+        "values make 13 (an ace is 1, a jack 11, a queen 12): A and Q, 2 and J, 3 and 10, 4 and 9, "
+        "5 and 8, 6 and 7. Select one, then the other, or drag one onto the other. A king makes 13 "
+        "alone: one tap removes it.",
+        "Available cards are the uncovered cards of the triangle, the stock's top card and the waste's "
+        "top card. Draw turns the stock's top card onto the waste. When the stock is empty, Redeal "
+        "turns the waste back into the stock, twice, so you see the stock three times.",
+    )
+
+    record_fields = ("played", "won", "win_rate", "streak", "best_streak", "fastest_win")
 
 
 WORDS = TriangleWords()

@@ -9,7 +9,7 @@ from ...cards import Card
 from ...deal import Deal
 from ...errors import IllegalMoveError, InvalidMoveError
 from ...moves import DRAW, RESET, Move, MoveKind
-from ...position import Position, Status
+from ...position import Position, Status, slot_setters
 from . import words
 from .layout import PEAK_BONUS, PEAKS
 from .rules import Rules
@@ -72,12 +72,15 @@ class TriPeaksPosition(Position):
         """The position a move makes from this one, told its ``remaining`` (a move changes it by
         one card at most) rather than working it out from ``cards``."""
         made = object.__new__(TriPeaksPosition)
-        for name, value in (
-            ("cards", cards), ("stock", stock), ("waste", waste), ("rules", self.rules),
-            ("solitaire", self.solitaire), ("remaining", remaining), ("resets", resets),
-            ("score", score), ("run", run),
-        ):
-            object.__setattr__(made, name, value)
+        _cards(made, cards)
+        _stock(made, stock)
+        _waste(made, waste)
+        _rules(made, self.rules)
+        _solitaire(made, self.solitaire)
+        _remaining(made, remaining)
+        _resets(made, resets)
+        _score(made, score)
+        _run(made, run)
         return made
 
     # What is on the table
@@ -107,7 +110,8 @@ class TriPeaksPosition(Position):
     def _playable_slot(self, card: Card) -> int | None:
         """The slot of ``card`` if it can be played now."""
         slot = self.slot_of(card)
-        if slot is not None and self.layout.is_free(self.remaining, slot):
+        # slot_of says the card is there: it is free when nothing on it is left
+        if slot is not None and not self.remaining & self.solitaire.layout.covered_by[slot]:
             waste = self.waste
             if not waste or adjacent(card.rank, waste[-1].rank, self.rules.wrap):
                 return slot
@@ -182,7 +186,8 @@ class TriPeaksPosition(Position):
         drawing = kind is _DRAW and self.stock and self.remaining and rules.passes is not None
         if slot is None and not drawing:
             if (kind is _PLAY and card is None) or kind not in (_PLAY, _DRAW, _RESET):
-                raise InvalidMoveError(f"'{move}' is not a move of TriPeaks")
+                self.solitaire.check_move(move)  # says why it is no move of this game
+                raise InvalidMoveError(f"'{move}' is not a move of TriPeaks")  # pragma: no cover
             status = self.status()
             if status is Status.WON:
                 raise IllegalMoveError(words.WON)
@@ -216,3 +221,7 @@ class TriPeaksPosition(Position):
 
     stock_top_shown: ClassVar[bool] = False
 
+
+_cards, _stock, _waste, _rules, _solitaire, _remaining, _resets, _score, _run = slot_setters(
+    TriPeaksPosition, "cards", "stock", "waste", "rules", "solitaire", "remaining", "resets", "score", "run"
+)

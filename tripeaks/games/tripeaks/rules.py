@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, ClassVar
+
+from ...solitaire import Choice
+from ...stored import shown
 
 __all__ = ["EASY", "RULE_SETS", "STANDARD", "STRICT", "Rules"]
 
@@ -28,11 +32,14 @@ class Rules:
     face_up: bool = False
     empty_waste: bool = False
 
+    CHOICES: ClassVar[tuple[Choice, ...]]
+    """The rules form (see :class:`~tripeaks.solitaire.Choice`): set below."""
+
     def __post_init__(self) -> None:
         if self.passes is not None and (
             type(self.passes) is not int or not 1 <= self.passes <= 3
         ):
-            raise ValueError(f"stock passes must be 1, 2, 3 or unlimited, not {self.passes!r}")
+            raise ValueError(f"stock passes must be 1, 2, 3 or unlimited, not {shown(self.passes)}")
         if type(self.wrap) is not bool or type(self.face_up) is not bool:
             raise ValueError("wrap and face_up must be true or false")
         if type(self.empty_waste) is not bool:
@@ -101,11 +108,63 @@ class Rules:
             # A custom key for a named combination (custom-1pass-wrap is standard) still works.
             return Rules(passes=passes[parts[1]], wrap=parts[2] == "wrap", face_up=face_up,
                          empty_waste=empty_waste)
-        shown = key if isinstance(key, str) and len(key) <= 40 else "given"
+        shown = f"the rules '{key}' are" if isinstance(key, str) and len(key) <= 40 else "those rules are"
         raise ValueError(
-            f"the rules '{shown}' are unknown: use easy, standard, strict or a custom key such as "
+            f"{shown} unknown: use easy, standard, strict or a custom key such as "
             "custom-2pass-nowrap, with -faceup or -emptywaste after it if wanted"
         )
+
+    @property
+    def label(self) -> str:
+        """The rules in a few words, for a row of a table.
+
+        >>> Rules.named("standard", face_up=True).label, Rules(passes=2, wrap=False, empty_waste=True).label
+        ('Standard, face up', 'Custom: 2 passes, no wrap, empty waste')
+        """
+        name = self.name.capitalize()
+        if self.name == "custom":
+            passes = "unlimited passes" if self.passes is None else (
+                f"{self.passes} pass{'es' if self.passes > 1 else ''}"
+            )
+            name += f": {passes}, {'K–A wrap' if self.wrap else 'no wrap'}"
+        return name + (", face up" if self.face_up else "") + (", empty waste" if self.empty_waste else "")
+
+    def chosen(self) -> dict[str, str]:
+        """The answers to :attr:`CHOICES` that make these rules: an empty waste is a custom
+        choice, so rules with one answer ``custom``.
+
+        >>> Rules.from_choices(Rules.named("strict", empty_waste=True).chosen()).key
+        'strict-emptywaste'
+        """
+        return {
+            "rule_set": "custom" if self.empty_waste else self.name,
+            "passes": "unlimited" if self.passes is None else str(self.passes),
+            "wrap": "on" if self.wrap else "off",
+            "waste": "empty" if self.empty_waste else "card",
+            "face_up": "up" if self.face_up else "down",
+        }
+
+    @staticmethod
+    def from_choices(answers: Mapping[str, str]) -> Rules:
+        """The rules the answers to :attr:`CHOICES` make (a missing answer is the first option;
+        a custom one is asked only for the custom rule set); ``ValueError`` for a bad answer.
+
+        >>> Rules.from_choices({"rule_set": "custom", "passes": "2", "wrap": "off", "face_up": "up"}).key
+        'custom-2pass-nowrap-faceup'
+        """
+        picked = {}
+        for choice in Rules.CHOICES:
+            values = [value for value, _, _ in choice.options]
+            value = answers.get(choice.name, values[0] if choice.name != "rule_set" else "standard")
+            if value not in values:
+                raise ValueError(f"{str(value)[:20]!r} is not an option for {choice.legend.lower()}")
+            picked[choice.name] = value
+        face_up = picked["face_up"] == "up"
+        if picked["rule_set"] != "custom":
+            return Rules.named(picked["rule_set"], face_up=face_up)
+        passes = None if picked["passes"] == "unlimited" else int(picked["passes"])
+        return Rules(passes=passes, wrap=picked["wrap"] == "on", face_up=face_up,
+                     empty_waste=picked["waste"] == "empty")
 
     def describe(self) -> str:
         """The rules in a few words, for a player."""
@@ -136,3 +195,25 @@ EASY = Rules(passes=None, wrap=True)
 STANDARD = Rules(passes=1, wrap=True)
 STRICT = Rules(passes=1, wrap=False)
 RULE_SETS = {"standard": STANDARD, "easy": EASY, "strict": STRICT}
+
+_CUSTOM = ("rule_set", ("custom",))
+Rules.CHOICES = (
+    Choice("rule_set", "Rules", (
+        ("easy", "Easy", "unlimited passes, K–A wrap"),
+        ("standard", "Standard", "one pass, K–A wrap"),
+        ("strict", "Strict", "one pass, no wrap"),
+        ("custom", "Custom", ""),
+    )),
+    Choice("passes", "Passes through the stock", (
+        ("1", "1", ""), ("2", "2", ""), ("3", "3", ""), ("unlimited", "Unlimited", ""),
+    ), when=_CUSTOM),
+    Choice("wrap", "K–A wrap", (
+        ("on", "On", "a king and an ace touch"), ("off", "Off", ""),
+    ), when=_CUSTOM),
+    Choice("waste", "Waste", (
+        ("card", "One card turned up", ""), ("empty", "Empty", "any card first"),
+    ), when=_CUSTOM),
+    Choice("face_up", "Peak cards", (
+        ("down", "Face down until uncovered", ""), ("up", "All face up", ""),
+    )),
+)
