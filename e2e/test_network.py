@@ -25,6 +25,7 @@ from site_support import (
     build_site,
     open_controlled,
     play_any,
+    wait_for_promise,
     wait_offline_ready,
     wait_ready,
 )
@@ -91,15 +92,16 @@ def test_first_visit_without_the_snapshot_then_from_it_online_and_offline(
         # The worker fetches the snapshot (and the rest of the standard library) after the first card.
         cdp.send("Network.emulateNetworkConditions", {**PHONE, "downloadThroughput": -1, "latency": 0})
         wait_offline_ready(page, len(site.precache))
-        cached = page.wait_for_function(
+        cached = wait_for_promise(
+            page,
             """async (path) => {
                  const names = (await caches.keys())
                    .filter((n) => n.startsWith("tripeaks-") && n !== "tripeaks-clients");
                  const hit = await (await caches.open(names[0])).match(new URL(path, location.href).href);
                  return hit && new Uint8Array(await hit.arrayBuffer()).slice(0, 2).join(",");
                }""",
-            arg=SNAPSHOT, timeout=60_000, polling=250,
-        ).json_value()
+            SNAPSHOT, 60_000,
+        )
         assert cached != "31,139", "the worker keeps the snapshot unpacked, not gzip"
 
         open_controlled(page, url)
@@ -216,10 +218,18 @@ def test_a_deploy_that_changes_only_the_page_keeps_the_snapshot_players_have(
         wait_offline_ready(page, len(site.precache))
         css = site.folder / "web/tripeaks.css"
         css.write_text(css.read_text() + "/* deployed again */\n")
-        site_support.site_script.write_service_worker(site.folder, site.precache)
+        manifest = site_support.site_script.write_service_worker(site.folder, site.precache)
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
-        page.wait_for_function(
-            "navigator.serviceWorker.getRegistration().then((r) => r.waiting !== null)", timeout=120_000
+        # Installed: the new version's cache is whole and nothing installs any more (this first-visit page
+        # is not controlled, so the new worker need not wait for a click).
+        wait_for_promise(
+            page,
+            """async ([name, files]) => {
+                 const r = await navigator.serviceWorker.getRegistration();
+                 if (!r || r.installing || !(await caches.has(name))) return false;
+                 return (await (await caches.open(name)).keys()).length === files;
+               }""",
+            [f"tripeaks-{manifest['version']}", len(site.precache)], timeout=120_000,
         )
         by_worker = [urlsplit(r.url).path for r in guard.requests if r.service_worker is not None]
         assert sum(path.endswith("/" + SNAPSHOT) for path in by_worker) == 1, by_worker
