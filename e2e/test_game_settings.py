@@ -6,7 +6,7 @@ import datetime as dt
 import json
 
 import pytest
-from game_support import engine_game, open_game, state, storage
+from game_support import engine_game, open_game, ready, state, storage
 from playwright.sync_api import Page, expect
 
 from tripeaks import Deal, Position, daily_deal, daily_seed, deal_from_seed, numbered_deal, solve
@@ -245,6 +245,16 @@ def test_the_daily_deal_button_searches_without_freezing(page: Page) -> None:
     assert messages[-1].startswith("Daily deal 2026-02-13")
     page.keyboard.press("d")
     assert state(page)["moves"] == ["draw"]
+    # Its save names the day and the candidate, not the cards: no face-down card can be read there.
+    attempt = next(a for a in range(256) if deal_from_seed(daily_seed(LOST_DAY, a)) == deal)
+    everything = json.dumps(storage(page))
+    save = json.loads(json.loads(storage(page)["tripeaks:v1:game"])["save"])
+    assert (save["deal"], save["daily"], save["attempt"]) == (None, "2026-02-13", attempt) and attempt > 0
+    assert "".join(c.code for c in deal.stock[1:]) not in everything
+    page.reload()
+    ready(page)
+    again = state(page)
+    assert again["moves"] == ["draw"] and base_row(again) == [c.code for c in deal.layout_cards[18:]]
 
 
 def test_a_link_to_a_day_whose_first_candidate_is_lost(page: Page) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 from typing import Any
@@ -23,7 +24,9 @@ from tripeaks import (
     adjacent,
     numbered_deal,
 )
+from tripeaks.numbered import daily_seed, deal_from_seed
 from tripeaks.save import FORMAT, VERSION, from_dict, load, to_dict
+from tripeaks.solitaire import Solitaire
 
 
 def same_game(a: Game, b: Game) -> None:
@@ -259,6 +262,8 @@ def test_a_version_1_save_replays_to_the_same_position_and_saves_as_version_2(ol
     assert data["rules"] == {**json.loads(old["save"])["rules"], "empty_waste": False}
     if game.number is not None:  # a numbered deal is saved by its number alone now
         assert data["deal"] is None
+    elif game.daily is not None:  # and a daily deal by its day and which of its candidates
+        assert data["deal"] is None and data["attempt"] == 0
     else:
         assert data["deal"] == json.loads(old["save"])["deal"]
     again = Game.from_json(text)
@@ -294,6 +299,44 @@ def test_a_numbered_deal_is_saved_by_its_number_alone() -> None:
     assert loaded.solitaire is TRIANGLE and loaded.deal == numbered_deal(3, TRIANGLE)
     assert loaded.moves == (DRAW,) and loaded.redo_moves == (DRAW,)
     assert loaded.to_json() == json.dumps(data, separators=(",", ":"))
+
+
+@pytest.mark.parametrize("solitaire", [TRIPEAKS, TRIANGLE], ids=lambda s: s.id)
+def test_a_daily_deal_is_saved_by_its_day_and_candidate_alone(solitaire: Solitaire) -> None:
+    day = dt.date(2026, 12, 1)
+    for attempt in (0, 1, 255):
+        deal = deal_from_seed(daily_seed(day, attempt, solitaire), solitaire)
+        game = Game(deal, daily=day.isoformat())
+        game.draw()
+        data = to_dict(game)
+        assert (data["deal"], data["number"], data["attempt"]) == (None, None, attempt)
+        assert deal.code not in game.to_json()  # nothing in it shows a face-down card
+        same_game(from_dict(data), game)
+        assert from_dict(data).to_json() == game.to_json()
+    # A game called daily whose deal is none of the day's candidates keeps its code.
+    other = Game(numbered_deal(7, solitaire), daily=day.isoformat())
+    assert "attempt" not in to_dict(other) and to_dict(other)["deal"] == other.deal.code
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [{"attempt": 256}, {"attempt": -1}, {"attempt": "0"}, {"attempt": True}, {"attempt": 0.0},
+     {"attempt": 0, "number": 3}, {"attempt": 0, "deal": numbered_deal(3).code},
+     {"attempt": 0, "daily": None}, {"attempt": 0, "daily": "yesterday"}],
+)
+def test_a_forged_daily_attempt_is_refused(fields: dict[str, Any]) -> None:
+    day = dt.date(2026, 12, 1)
+    data = to_dict(Game(deal_from_seed(daily_seed(day, 0)), daily=day.isoformat()))
+    data.update(fields)
+    with pytest.raises(InvalidSaveError, match=r"^The save's daily (attempt|date) is invalid\.$"):
+        from_dict(data)
+
+
+def test_a_version_1_save_may_not_have_an_attempt() -> None:
+    data = json.loads(SAVES_V1[0]["save"])
+    data["attempt"] = 0
+    with pytest.raises(InvalidSaveError, match="unknown fields: attempt"):
+        from_dict(data)
 
 
 def test_a_save_of_one_game_never_loads_as_another() -> None:

@@ -8,15 +8,18 @@ Version 2 is an object with exactly these fields::
      "hints": 0, "seconds": 12.5}
 
 ``deal`` is null for a numbered deal (its number gives it; a save then shows no face-down card
-or stock order), else the deal code. ``moves`` are replayed from the deal and ``redo`` (next
-first) must follow them; ``number`` and ``daily`` name the deal, ``hints`` counts hints asked
-for, ``seconds`` is playing time. Version 1 (before the family of games) had no ``game`` (it is
-TriPeaks), always a deal code, and TriPeaks rules without ``empty_waste``; it still loads.
+or stock order) and for a daily deal, which then has one more field, ``"attempt": 0`` to ``255``:
+which of the day's candidates (``daily_seed``) it is; else the deal code. ``moves`` are replayed
+from the deal and ``redo`` (next first) must follow them; ``number`` and ``daily`` name the deal,
+``hints`` counts hints asked for, ``seconds`` is playing time. Version 1 (before the family of
+games) had no ``game`` (it is TriPeaks), always a deal code, and TriPeaks rules without
+``empty_waste``; it still loads.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import math
 from typing import TYPE_CHECKING, Any
@@ -25,7 +28,7 @@ from .deal import Deal
 from .errors import IllegalMoveError, InvalidDealError, InvalidMoveError, InvalidSaveError
 from .game import Game, ReplayError
 from .moves import Move
-from .numbered import MAX_DEAL, numbered_deal
+from .numbered import MAX_DEAL, daily_seed, deal_from_seed, numbered_deal
 from .stored import check_header, read_json, shown
 
 if TYPE_CHECKING:
@@ -45,11 +48,12 @@ _FIELDS = ("format", "version", "game", "deal", "number", "daily", "rules", "mov
 
 def to_dict(game: Game) -> dict[str, Any]:
     numbered = game.number is not None and numbered_deal(game.number, game.solitaire) == game.deal
-    return {
+    attempt = None if numbered or game.daily is None else _attempt(game.solitaire, game.daily, game.deal)
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "game": game.solitaire.id,
-        "deal": None if numbered else game.deal.code,
+        "deal": None if numbered or attempt is not None else game.deal.code,
         "number": game.number,
         "daily": game.daily,
         "rules": game.rules.to_dict(),
@@ -58,6 +62,23 @@ def to_dict(game: Game) -> dict[str, Any]:
         "hints": game.hints,
         "seconds": round(game.seconds, 3),
     }
+    if attempt is not None:
+        data["attempt"] = attempt
+    return data
+
+
+@functools.lru_cache(maxsize=16)
+def _attempt(solitaire: Solitaire, daily: str, deal: Deal) -> int | None:
+    """Which of ``daily``'s candidate deals ``deal`` is, or None (a game labelled daily whose deal
+    came from elsewhere keeps its code). Asked at every save, so remembered."""
+    try:
+        date = dt.date.fromisoformat(daily)
+    except ValueError:
+        return None
+    for attempt in range(256):
+        if deal_from_seed(daily_seed(date, attempt, solitaire), solitaire) == deal:
+            return attempt
+    return None
 
 
 def dump(game: Game) -> str:
@@ -85,7 +106,7 @@ def from_dict(data: Any, solitaire: Solitaire | None = None) -> Game:
     missing = [f for f in fields if f not in data]
     if missing:
         raise InvalidSaveError(f"The save is missing {', '.join(missing)}.")
-    extra = sorted(set(data) - set(fields))
+    extra = sorted(set(data) - set(fields) - ({"attempt"} if version > 1 else set()))
     if extra:
         raise InvalidSaveError(f"The save has unknown fields: {', '.join(map(str, extra))[:200]}.")
     game = DEFAULT_GAME
@@ -103,10 +124,17 @@ def from_dict(data: Any, solitaire: Solitaire | None = None) -> Game:
     number, daily, hints, seconds = data["number"], data["daily"], data["hints"], data["seconds"]
     if number is not None and (type(number) is not int or not 1 <= number <= MAX_DEAL):
         raise InvalidSaveError("The save's deal number is invalid.")
+    attempt = data.get("attempt")
+    if attempt is not None and (type(attempt) is not int or not 0 <= attempt < 256
+                                or data["deal"] is not None or number is not None):
+        raise InvalidSaveError("The save's daily attempt is invalid.")
     if version > 1 and data["deal"] is None:
-        if number is None:
+        if attempt is not None and number is None:
+            deal = _daily_deal(data["daily"], attempt, game)
+        elif number is None:
             raise InvalidSaveError("The save has neither a deal nor a deal number.")
-        deal = numbered_deal(number, game)
+        else:
+            deal = numbered_deal(number, game)
     else:
         try:
             deal = Deal.parse(data["deal"], game)
@@ -139,6 +167,14 @@ def from_dict(data: Any, solitaire: Solitaire | None = None) -> Game:
     loaded.hints = hints
     loaded.seconds = float(seconds)
     return loaded
+
+
+def _daily_deal(daily: Any, attempt: int, game: Solitaire) -> Deal:
+    try:
+        date = dt.date.fromisoformat(daily)
+    except (TypeError, ValueError):
+        raise InvalidSaveError("The save's daily date is invalid.") from None
+    return deal_from_seed(daily_seed(date, attempt, game), game)
 
 
 def _moves(game: Solitaire, value: Any, field: str) -> list[Move]:
