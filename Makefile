@@ -41,8 +41,9 @@ $(ICONS): web/icon.svg scripts/icons.py $(STAMP)/venv | browsers
 $(BYTECODE): $(ENGINE_PY) $(PAGE_MODULES) scripts/bytecode.mjs | $(BUILT)
 	node scripts/bytecode.mjs
 
-# scripts/build.py writes it too, after vendoring Pyodide; this rule follows edits to the script.
-$(SNAPSHOT): scripts/snapshot.mjs | $(BUILT)
+# scripts/build.py writes it too, after vendoring Pyodide; this rule follows edits to the script, and to the
+# modules whose imports decide which of the standard library is compiled into python_stdlib.zip.
+$(SNAPSHOT): scripts/snapshot.mjs $(ENGINE_PY) $(wildcard web/*.py) | $(BUILT)
 	node scripts/snapshot.mjs
 
 build: $(BUILT) $(BYTECODE) $(SNAPSHOT) $(ICONS)
@@ -105,9 +106,11 @@ bench: $(BUILT) $(BYTECODE) $(SNAPSHOT) browsers
 	$(BIN)/python benchmarks/freeze.py
 	$(BIN)/python benchmarks/clicks.py
 
+# First and return visits over an emulated phone network (10 Mbit/s, 40 ms), CPU 1x and 4x, page and embed.
 bench-site: site browsers
 	$(BIN)/python benchmarks/size.py
 	$(BIN)/python benchmarks/offline.py
+	$(BIN)/python benchmarks/network.py
 
 clean:
 	rm -rf $(VENV) $(STAMP) node_modules web/vendor dist build .cache *.egg-info

@@ -67,15 +67,20 @@ def one_run(browser, site: Path, files: int) -> tuple[float, float, float]:  # t
         page.add_init_script(READY_OBSERVER)
         page.goto(url)
         cold = ready_seconds(page)
-        page.wait_for_function(
+        # Polled with evaluate: wait_for_function would not await the promise.
+        deadline = time.monotonic() + TIMEOUT_MS / 1000
+        while not page.evaluate(
             """async (files) => {
                  const r = await navigator.serviceWorker.getRegistration();
                  if (!r || !r.active || r.active.state !== "activated") return false;
                  const names = (await caches.keys()).filter((n) => n !== "tripeaks-clients");
                  return names.length === 1 && (await (await caches.open(names[0])).keys()).length === files;
                }""",
-            arg=files, timeout=TIMEOUT_MS, polling=250,
-        )
+            files,
+        ):
+            if time.monotonic() > deadline:
+                raise TimeoutError("the service worker never cached the site")
+            time.sleep(0.25)
         controlled(page, url)
         page.reload()
         warm = ready_seconds(page)

@@ -178,9 +178,27 @@ def play_any(frame: Page | Frame) -> dict[str, Any]:
     return state(frame)
 
 
+def wait_for_promise(page: Page, script: str, arg: Any = None, timeout: float = 60_000,
+                     polling: float = 250) -> Any:
+    """Poll ``script`` (an async function of ``arg``) until the value it resolves to is truthy; that value.
+
+    Playwright's wait_for_function does not await a promise: a predicate that returns one is truthy at
+    once. page.evaluate awaits it, so this polls with evaluate.
+    """
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        value = page.evaluate(script, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still {value!r} after {timeout / 1000:.0f} s: {script}")
+        time.sleep(polling / 1000)
+
+
 def wait_offline_ready(page: Page, files: int, timeout: float = 120_000) -> None:
     """Wait until the service worker is active and its cache holds all ``files`` precached files."""
-    page.wait_for_function(
+    wait_for_promise(
+        page,
         """async (files) => {
              const registration = await navigator.serviceWorker.getRegistration();
              const active = registration && registration.active;
@@ -190,7 +208,7 @@ def wait_offline_ready(page: Page, files: int, timeout: float = 120_000) -> None
              if (names.length === 0) return false;
              return (await (await caches.open(names[0])).keys()).length === files;
            }""",
-        arg=files, timeout=timeout, polling=250,
+        files, timeout,
     )
 
 

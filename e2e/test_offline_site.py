@@ -26,7 +26,13 @@ built_site = site_support.built_site  # a fixture
 serve = site_support.serve  # a fixture
 site_server = site_support.site_server  # a fixture
 
-NOT_LOADED_BY_THE_PAGE = {"web/manifest.webmanifest"}  # fetched by the browser when it needs the app's data
+NOT_LOADED_BY_THE_PAGE = {
+    "web/manifest.webmanifest",  # fetched by the browser when it needs the app's data
+    "web/vendor/pyodide/python_stdlib_rest.zip",  # for imports the page never makes (web/interpreter.mjs)
+    # A first visit fetches it only when Pyodide's runtime came within a second (web/interpreter.mjs): on a
+    # loaded machine even loopback can be slower than that, and the page then starts Python afresh.
+    "web/vendor/pyodide.snapshot",
+}
 
 
 def site_path(url: str) -> str:

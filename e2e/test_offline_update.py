@@ -14,6 +14,7 @@ from site_support import (
     build_site,
     open_controlled,
     site_script,
+    wait_for_promise,
     wait_offline_ready,
     wait_ready,
 )
@@ -91,7 +92,8 @@ def test_a_new_version_waits_for_the_click_and_never_mixes(
             second.click("#update-reload")
         wait_ready(second)
         assert MARKER in css_text(second)
-        second.wait_for_function(
+        wait_for_promise(
+            second,
             "() => caches.keys().then(names => names.filter(n => n !== 'tripeaks-clients').length === 1)",
             timeout=30_000,
         )

@@ -155,7 +155,7 @@ def test_game_page_boots_offline(page: Page, requests_seen: list[str], manifest:
 
 
 def test_game_page_starts_python_from_the_snapshot(page: Page, requests_seen: list[str]) -> None:
-    page.goto("index.html?deal=7")
+    page.goto("index.html?deal=7&python-start=snapshot")  # as on a fast network, whatever the load here
     wait_ready(page)
     assert page.evaluate("document.documentElement.dataset.pythonStart") == "snapshot"
     assert any(url.endswith("/web/vendor/pyodide.snapshot") for url in requests_seen)
@@ -189,7 +189,7 @@ def test_game_page_starts_python_afresh_without_a_usable_snapshot(page: Page, pr
     else:
         garbage = gzip.compress(bytes(range(256)) * 64)
         page.route("**/pyodide.snapshot", lambda route: route.fulfill(status=200, body=garbage))
-    page.goto("index.html?deal=7")
+    page.goto("index.html?deal=7&python-start=snapshot")
     wait_ready(page)
     assert page.evaluate("document.documentElement.dataset.pythonStart") == "fresh"
     assert any("without its snapshot" in text for text in warnings)

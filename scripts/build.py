@@ -2,12 +2,14 @@
 
 Run by `make build` (after `npm ci`). Everything written here is generated and git-ignored:
 
-    web/vendor/pyodide/    Pyodide from node_modules, and PyPI's micropip wheel (the lock rewritten to it)
+    web/vendor/pyodide/    Pyodide from node_modules, and PyPI's micropip wheel (the lock rewritten to it);
+                           snapshot.mjs splits python_stdlib.zip, the modules the page imports compiled
     web/vendor/pyscript/   @pyscript/core's dist (core.js, core.css and the chunks they import)
     web/vendor/wheels/     tripeaks-<version>-py3-none-any.whl, built from this source tree
     web/vendor/engine.json the engine's version, the wheel's name and sha256, a sha256 per tripeaks/**/*.py
     web/vendor/bytecode.zip tripeaks/**/*.py and the page's modules compiled by Pyodide (scripts/bytecode.mjs)
     web/vendor/pyodide.snapshot Pyodide's memory after start-up for web/interpreter.mjs (scripts/snapshot.mjs)
+                           the same bytes from the same inputs
     .cache/pyodide-wheels/ pytest, hypothesis and their pure-Python dependencies for the Pyodide test run
 """
 
@@ -164,7 +166,8 @@ def check_config(wheel: Path) -> None:
 
 
 def make_snapshot() -> None:
-    """web/vendor/pyodide.snapshot: Pyodide's memory after start-up, made by the release just vendored."""
+    """web/vendor/pyodide/python_stdlib.zip compiled and web/vendor/pyodide.snapshot, Pyodide's memory after
+    start-up with it, made by the release just vendored (the two only work together)."""
     subprocess.run(["node", str(ROOT / "scripts" / "snapshot.mjs")], check=True)
 
 

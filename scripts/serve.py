@@ -1,17 +1,32 @@
-"""Serve the game as static files on 127.0.0.1, with the MIME types Pyodide and PyScript need.
+"""Serve the game as static files on 127.0.0.1, as a static host does: MIME types, compression, revalidation.
 
     python scripts/serve.py                  # the repository's top level on http://127.0.0.1:8000/
     python scripts/serve.py --port 0         # any free port; the address is printed on the first line
-    python scripts/serve.py --root dist      # another folder
+    python scripts/serve.py --root dist      # another folder (the built site)
+    python scripts/serve.py --no-compress    # never the .br/.gz files beside a file, always the file itself
+
+What a static host must do for the site, and what this server does:
+- `.wasm` as application/wasm (Pyodide hangs without an error otherwise), modules as JavaScript;
+- compression: scripts/site.py writes `name.br` and `name.gz` beside each file that shrinks; a request for
+  `name` from a browser that accepts `br` (or `gzip`) gets those bytes with `Content-Encoding: br` (`gzip`)
+  and `Vary: Accept-Encoding`, and the browser sees the file itself. A folder without them is served as is,
+  and so is a file changed after its compressed copies were written (they are stale);
+- revalidation: `Cache-Control: no-cache` (a rebuilt file must reach the next load) with a strong ETag made
+  from the bytes sent, so an unchanged file answers 304 Not Modified even after a rebuild rewrote it.
 """
 
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import hashlib
 import http.server
+import os
 import sys
+import threading
 from pathlib import Path
+from typing import BinaryIO
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,10 +48,118 @@ TYPES: dict[str, str] = {
     ".ico": "image/x-icon",
     ".txt": "text/plain",
 }
+# Content-Encoding -> the suffix of the file scripts/site.py writes beside the original, best first.
+ENCODINGS: list[tuple[str, str]] = [("br", ".br"), ("gzip", ".gz")]
+
+# (path, size, mtime) -> ETag: hashing a 10 MB file once per build, not once per request.
+_etags: dict[tuple[str, int, int], str] = {}
+_etags_lock = threading.Lock()
+
+
+def accepted(header: str | None) -> set[str]:
+    """The content codings an Accept-Encoding header allows (q=0 refuses one)."""
+    codings: set[str] = set()
+    for item in (header or "").split(","):
+        name, _, params = item.strip().partition(";")
+        quality = params.strip().removeprefix("q=") if params.strip().startswith("q=") else "1"
+        try:
+            allowed = float(quality) > 0
+        except ValueError:
+            allowed = False
+        if name and allowed:
+            codings.add(name.strip().lower())
+    return codings
+
+
+def fresh(packed: str, original: str) -> bool:
+    """Whether ``packed`` is there and no older than ``original``: a file edited after the build has stale
+    compressed copies beside it, and is then served as it is."""
+    try:
+        return os.stat(packed).st_mtime_ns >= os.stat(original).st_mtime_ns
+    except OSError:
+        return False
+
+
+def etag(path: str, stat: os.stat_result) -> str:
+    key = (path, stat.st_size, stat.st_mtime_ns)
+    with _etags_lock:
+        known = _etags.get(key)
+    if known is None:
+        digest = hashlib.sha256()
+        with open(path, "rb") as file:
+            for block in iter(lambda: file.read(1 << 20), b""):
+                digest.update(block)
+        known = f'"{digest.hexdigest()[:32]}"'
+        with _etags_lock:
+            _etags[key] = known
+    return known
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
+    # HTTP/1.1: connections are kept alive, and Chromium uses an ETag only from an HTTP/1.1 response.
+    protocol_version = "HTTP/1.1"
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}  # noqa: RUF012
+    compress = True
+
+    def send_head(self) -> BinaryIO | None:
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?")[0].split("#")[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path):
+            # A folder without its slash (a redirect), a listing, a 404: the standard library's way.
+            return super().send_head()
+        content_type = self.guess_type(path)
+        chosen, coding = path, None
+        if self.compress:
+            allowed = accepted(self.headers.get("Accept-Encoding"))
+            for name, suffix in ENCODINGS:
+                if name in allowed and fresh(path + suffix, path):
+                    chosen, coding = path + suffix, name
+                    break
+        try:
+            file = open(chosen, "rb")  # noqa: SIM115 (the caller copies it out and closes it)
+        except OSError:
+            self.send_error(404, "File not found")
+            return None
+        try:
+            stat = os.fstat(file.fileno())
+            tag = etag(chosen, stat)
+            if self.not_modified(tag, stat):
+                self.send_response(304)
+                self._common_headers(tag, coding, stat)
+                self.end_headers()
+                file.close()
+                return None
+            self.send_response(200)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(stat.st_size))
+            self._common_headers(tag, coding, stat)
+            self.end_headers()
+            return file
+        except BaseException:
+            file.close()
+            raise
+
+    def not_modified(self, tag: str, stat: os.stat_result) -> bool:
+        """A conditional GET the file still satisfies: its ETag, else (no ETag asked) its date."""
+        if "If-None-Match" in self.headers:
+            return tag in [t.strip() for t in self.headers["If-None-Match"].split(",")]
+        since = self.headers.get("If-Modified-Since")
+        if since is None:
+            return False
+        try:
+            date = email.utils.parsedate_to_datetime(since)
+        except (TypeError, ValueError):
+            return False
+        return date.timestamp() >= int(stat.st_mtime)
+
+    def _common_headers(self, tag: str, coding: str | None, stat: os.stat_result) -> None:
+        self.send_header("ETag", tag)
+        self.send_header("Last-Modified", email.utils.formatdate(stat.st_mtime, usegmt=True))
+        if coding is not None:
+            self.send_header("Content-Encoding", coding)
+        if self.compress:
+            self.send_header("Vary", "Accept-Encoding")
 
     def end_headers(self) -> None:
         # Always revalidate: a rebuilt wheel or edited module must reach the next page load.
@@ -54,8 +177,17 @@ class Server(http.server.ThreadingHTTPServer):
     quiet = False
 
 
-def make_server(root: Path, port: int = 8000, host: str = "127.0.0.1", quiet: bool = False) -> Server:
-    server = Server((host, port), functools.partial(Handler, directory=str(root)))
+def make_server(
+    root: Path,
+    port: int = 8000,
+    host: str = "127.0.0.1",
+    quiet: bool = False,
+    compress: bool = True,
+    handler: type[Handler] = Handler,
+) -> Server:
+    """A server of ``root``; ``handler`` may be a subclass (benchmarks/network.py's emulated link)."""
+    kind = type("Handler", (handler,), {"compress": compress})
+    server = Server((host, port), functools.partial(kind, directory=str(root)))
     server.quiet = quiet
     return server
 
@@ -66,10 +198,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--root", type=Path, default=ROOT, help="folder to serve (default: the repository)")
     parser.add_argument("--quiet", action="store_true", help="do not log each request")
+    parser.add_argument("--no-compress", action="store_true",
+                        help="serve every file as it is, never its .br or .gz beside it")
     args = parser.parse_args(argv)
-    server = make_server(args.root.resolve(), args.port, args.host, args.quiet)
+    server = make_server(args.root.resolve(), args.port, args.host, args.quiet, compress=not args.no_compress)
     port = server.server_address[1]
-    print(f"Serving {args.root.resolve()} on http://{args.host}:{port}/  (Ctrl-C stops)", flush=True)
+    how = "uncompressed" if args.no_compress else "compressed where a .br/.gz is beside a file"
+    print(f"Serving {args.root.resolve()} on http://{args.host}:{port}/  ({how}; Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -19,7 +19,18 @@ Every URL in the site is relative, so dist/ works from any sub-path of any stati
 e2e/test_site_files.py plays the built site in Chromium and checks that the page fetched exactly these
 files (bar embed.js and the icons). sw.js is web/sw.js with the precache list prepended: every file the
 page loads with its sha256, and a version that is the hash of that list, so any changed byte makes a new
-cache. web/pwa.js registers it only in the built site (site.py switches it on).
+cache (and the same files make the same version: the build is reproducible, snapshot included). The list
+is in the order the worker fetches it, after the game is playable: the page's own files first (the HTTP
+cache has them), the snapshot of Pyodide's start-up last (a first visit never downloads it before the
+first card: web/interpreter.mjs). web/pwa.js registers the worker only in the built site (site.py
+switches it on).
+
+The built index.html is index.html without a preload of the snapshot, should it have one: on a phone
+network those 4.6 MB would arrive before the game's first card instead of after it.
+
+Compression: beside every file that shrinks, `name.br` (brotli 11) and `name.gz` (gzip 9), which
+scripts/serve.py (and a host set up as the README says) sends with Content-Encoding to browsers that
+accept it. They are kept in .cache/compressed/ by content, so a rebuild compresses only what changed.
 """
 
 from __future__ import annotations
@@ -32,7 +43,7 @@ import re
 import shutil
 import sys
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 
@@ -51,7 +62,19 @@ PWA = "web/pwa.js"
 # web/pwa.js carries this line; the built site's copy names the service worker instead.
 PWA_SWITCH = "const SERVICE_WORKER = null;"
 PWA_SWITCHED = 'const SERVICE_WORKER = "../sw.js";'
+# web/interpreter.mjs carries this line; the built site's copy lists what PyScript fetches once Python is up.
+PREFETCH_MARKER = "const PREFETCH = [];"
 SW_MARKER = "/* PRECACHE */"
+# The snapshot of Pyodide's start-up (scripts/snapshot.mjs): precached last, stored unpacked by the worker.
+SNAPSHOT = "web/vendor/pyodide.snapshot"
+# The files the page does not load (a first visit boots without the snapshot and imports nothing from the
+# rest of the standard library): the worker fetches them after all the others.
+LATER = ["web/vendor/pyodide/python_stdlib_rest.zip", SNAPSHOT]
+SNAPSHOT_PRELOAD = re.compile(r'[ \t]*<link\b[^>]*\brel="preload"[^>]*pyodide\.snapshot[^>]*>[ \t]*\n?')
+# Compressed copies beside each file, when they save at least this share of its bytes.
+COMPRESSED_SUFFIXES = (".br", ".gz")
+WORTH_COMPRESSING = 0.05
+COMPRESSION_CACHE = ROOT / ".cache" / "compressed"
 
 
 class Refs(HTMLParser):
@@ -85,6 +108,12 @@ def clean(base: PurePosixPath, url: str) -> str:
         else:
             parts.append(part)
     return "/".join(parts)
+
+
+def relative_url(folder: PurePosixPath, path: str) -> str:
+    """The site path ``path`` as a URL relative to the site folder ``folder``."""
+    up = len(folder.parts) if str(folder) != "." else 0
+    return ("../" * up or "./") + path
 
 
 def stem(name: str) -> str:
@@ -152,6 +181,10 @@ class Site:
     """Every file of the site, from its top, in a stable order (sw.js excluded: it is generated)."""
     precache: list[str]
     """The files the page loads: what the service worker caches."""
+    interpreter: str = ""
+    """pyscript.toml's interpreter module."""
+    after_start: list[str] = field(default_factory=list)
+    """What PyScript fetches once Python is up: [files] and the page's Python script."""
 
 
 def collect() -> Site:
@@ -172,7 +205,9 @@ def collect() -> Site:
     interpreter = clean(top, config["interpreter"])  # resolved against the page, at the top
     files += interpreter_files(interpreter)
     config_folder = PurePosixPath(config_path).parent
-    files += [clean(config_folder, url) for url in config.get("files", {})]
+    after_start = [clean(config_folder, url) for url in config.get("files", {})]
+    after_start += [clean(top, url) for url in refs.urls if url.endswith(".py")]
+    files += after_start
     if config.get("packages"):
         raise SystemExit("pyscript.toml names packages: the site would need micropip (see PYODIDE_FILES)")
 
@@ -183,11 +218,13 @@ def collect() -> Site:
         files += [clean(folder, icon["src"]) for icon in manifest.get("icons", [])]
 
     precache = list(dict.fromkeys(files))
+    # The worker fetches in this order: what the page has loaded (the HTTP cache has it) first.
+    precache.sort(key=lambda path: LATER.index(path) + 1 if path in LATER else 0)
     every = precache + [path for path in FOR_HOSTS if path not in precache]
     missing = [path for path in every if not (ROOT / path).is_file()]
     if missing:
         raise SystemExit(f"missing (run `make build` and scripts/icons.py first?): {missing}")
-    return Site(files=every, precache=precache)
+    return Site(files=every, precache=precache, interpreter=interpreter, after_start=after_start)
 
 
 def sha256(data: bytes) -> str:
@@ -195,10 +232,42 @@ def sha256(data: bytes) -> str:
 
 
 def precache_manifest(out: Path, precache: list[str]) -> dict[str, object]:
-    """The files to cache with their sha256, and the version: a hash of that whole list."""
+    """The files to cache with their sha256 (in fetching order), the version (a hash of that list) and the
+    files the worker stores gunzipped (the snapshot, which the page would otherwise unpack at every boot)."""
     hashes = {path: sha256((out / path).read_bytes()) for path in precache}
     listing = json.dumps(hashes, sort_keys=True, separators=(",", ":"))
-    return {"version": sha256(listing.encode())[:16], "files": hashes}
+    unpack = [path for path in precache if path == SNAPSHOT]
+    return {"version": sha256(listing.encode())[:16], "files": hashes, "unpack": unpack}
+
+
+def compressed(data: bytes, suffix: str) -> bytes:
+    """``data`` as brotli (".br") or gzip (".gz"), from .cache/compressed/ when it was packed before."""
+    cached = COMPRESSION_CACHE / f"{sha256(data)}{suffix}"
+    if cached.exists():
+        return cached.read_bytes()
+    if suffix == ".br":
+        try:
+            import brotli  # type: ignore[import-untyped]
+        except ImportError:
+            raise SystemExit("scripts/site.py needs brotli (pip install -c constraints.txt brotli)") from None
+        packed: bytes = brotli.compress(data, quality=11, lgwin=24)
+    else:
+        packed = gzip.compress(data, 9, mtime=0)
+    COMPRESSION_CACHE.mkdir(parents=True, exist_ok=True)
+    partial = cached.with_name(cached.name + ".tmp")
+    partial.write_bytes(packed)
+    partial.replace(cached)
+    return packed
+
+
+def write_compressed(out: Path, paths: list[str]) -> None:
+    """name.br and name.gz beside each of ``paths`` in ``out`` that they make smaller."""
+    for path in paths:
+        data = (out / path).read_bytes()
+        for suffix in COMPRESSED_SUFFIXES:
+            packed = compressed(data, suffix)
+            if len(packed) <= len(data) * (1 - WORTH_COMPRESSING):
+                (out / (path + suffix)).write_bytes(packed)
 
 
 def write_service_worker(out: Path, precache: list[str]) -> dict[str, object]:
@@ -236,7 +305,17 @@ def build(out: Path = DIST) -> tuple[Site, dict[str, object]]:
         if text.count(PWA_SWITCH) != 1:
             raise SystemExit(f"{PWA} must hold `{PWA_SWITCH}` exactly once")
         pwa.write_text(text.replace(PWA_SWITCH, PWA_SWITCHED), encoding="utf-8")
+    interpreter = out / site.interpreter
+    text = interpreter.read_text(encoding="utf-8")
+    if site.interpreter.endswith("/interpreter.mjs") and text.count(PREFETCH_MARKER) == 1:
+        folder = PurePosixPath(site.interpreter).parent
+        relative = [relative_url(folder, path) for path in site.after_start]
+        interpreter.write_text(text.replace(PREFETCH_MARKER, f"const PREFETCH = {json.dumps(relative)};"),
+                               encoding="utf-8")
+    page = out / "index.html"
+    page.write_text(SNAPSHOT_PRELOAD.sub("", page.read_text(encoding="utf-8")), encoding="utf-8")
     manifest = write_service_worker(out, site.precache)
+    write_compressed(out, [*site.files, SERVICE_WORKER])
     return site, manifest
 
 
@@ -245,10 +324,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, default=DIST, help="folder to write (default dist/, replaced)")
     args = parser.parse_args(argv)
     site, manifest = build(args.out)
-    total = sum((args.out / path).stat().st_size for path in [*site.files, SERVICE_WORKER])
-    packed = sum(len(gzip.compress((args.out / p).read_bytes(), 6)) for p in [*site.files, SERVICE_WORKER])
-    print(f"{args.out}: {len(site.files) + 1} files, {total:,} bytes ({packed:,} gzipped), "
-          f"{len(site.precache)} precached, version {manifest['version']}")
+    every = [*site.files, SERVICE_WORKER]
+    total = sum((args.out / path).stat().st_size for path in every)
+    sent = {
+        suffix: sum(min((args.out / p).stat().st_size, size(args.out / (p + suffix))) for p in every)
+        for suffix in COMPRESSED_SUFFIXES
+    }
+    print(f"{args.out}: {len(every)} files, {total:,} bytes ({sent['.br']:,} as brotli, {sent['.gz']:,} as "
+          f"gzip), {len(site.precache)} precached, version {manifest['version']}")
+
+
+def size(path: Path) -> int:
+    return path.stat().st_size if path.exists() else 1 << 62
 
 
 if __name__ == "__main__":

@@ -1,14 +1,23 @@
 // TriPeaks' service worker: keeps every file the game loads, so it starts and plays offline.
 //
 // scripts/site.py writes the built site's sw.js: this file with the precache manifest in place of the
-// marker below, {version, files: {path: sha256}}; the version is a hash of that list, so a changed byte
-// anywhere makes a new cache. The rules:
-// - install fetches every file (revalidating the HTTP cache, so a first visit downloads nothing twice),
-//   checks its sha256 against the manifest and caches it under "tripeaks-<version>"; a mismatch (a deploy
-//   caught half-way) fails the install, which the browser retries later;
+// marker below, {version, files: {path: sha256}, unpack: [path]}; the version is a hash of that list, so a
+// changed byte anywhere makes a new cache, and the same files the same version. The rules:
+// - web/pwa.js registers the worker once the game is playable, so installing never competes with a first
+//   visit's boot; install fetches the files in the manifest's order (revalidating the HTTP cache, so what
+//   the page has just downloaded comes back as 304 Not Modified, and only the snapshot of Pyodide's
+//   start-up, which a first visit does without, travels), checks each sha256 against the manifest and caches
+//   it under "tripeaks-<version>"; a mismatch (a deploy caught half-way) fails the install, which the
+//   browser retries later;
+// - a file with the same sha256 in an older version's cache is copied from there, not downloaded: a deploy
+//   that changes only the page leaves returning players the 4.6 MB snapshot they have;
+// - the files listed in `unpack` (the snapshot, gzip) are stored gunzipped: the page boots from them
+//   without unpacking 30 MB at every start;
 // - a new version waits: it takes over only when the player clicks "Reload" (message "skip-waiting");
 // - each page is served from the cache of the version it started with, even after a newer worker takes
 //   over (the page's client id is recorded at navigation), so no page ever mixes files of two versions;
+//   a request with cache "only-if-cached" (web/interpreter.mjs asking for the snapshot) never goes to the
+//   network: it gets 504 if that cache lacks the file;
 // - caches that no open page uses any more are deleted on activation, after each navigation and when a
 //   page starts (pwa.js asks), but never while a newer version is installing or waiting.
 /* PRECACHE */
@@ -18,7 +27,9 @@ const CLIENTS = PREFIX + "clients"; // client id -> cache name of the version th
 const { version, files } = self.PRECACHE;
 const CACHE = PREFIX + version;
 const SCOPE = new URL("./", self.location).href;
+const UNPACK = new Set(self.PRECACHE.unpack || []);
 const PATHS = new Set(Object.keys(files));
+const SHA256 = "X-TriPeaks-SHA256"; // each cached copy's header: the sha256 of the file it came from
 const pinned = new Map(); // the same records as CLIENTS, for this worker's lifetime
 
 async function sha256(buffer) {
@@ -26,19 +37,42 @@ async function sha256(buffer) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+// The same file (by its sha256) in an older version's cache, or null.
+async function kept(url, hash) {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(PREFIX) || name === CACHE || name === CLIENTS) continue;
+    const hit = await (await caches.open(name)).match(url);
+    if (hit && hit.headers.get(SHA256) === hash) return hit;
+  }
+  return null;
+}
+
+async function gunzip(body) {
+  const bytes = new Uint8Array(body);
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return body; // a web server sent it unpacked already
+  const stream = new Blob([body]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Response(stream).arrayBuffer();
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   for (const [path, hash] of Object.entries(files)) {
     const url = new URL(path, SCOPE).href;
     if (await cache.match(url)) continue; // an install retried after a failure keeps what it had
+    const old = await kept(url, hash);
+    if (old) {
+      await cache.put(url, old);
+      continue;
+    }
     const response = await fetch(url, { cache: "no-cache" });
     if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
     const body = await response.arrayBuffer();
     const got = await sha256(body);
     if (got !== hash) throw new Error(`precache: ${path} is not the file of version ${version}`);
-    const headers = new Headers();
+    const headers = new Headers({ [SHA256]: hash });
     headers.set("Content-Type", response.headers.get("Content-Type") || "application/octet-stream");
-    await cache.put(url, new Response(body, { status: 200, headers }));
+    const stored = UNPACK.has(path) && typeof DecompressionStream === "function" ? await gunzip(body) : body;
+    await cache.put(url, new Response(stored, { status: 200, headers }));
   }
 }
 
@@ -111,7 +145,9 @@ function sitePath(url) {
 async function fromCache(name, path, request) {
   const cache = await caches.open(name);
   const hit = await cache.match(new URL(path, SCOPE).href);
-  return hit || fetch(request);
+  if (hit) return hit;
+  if (request.cache === "only-if-cached") return new Response(null, { status: 504, statusText: "Not cached" });
+  return fetch(request);
 }
 
 self.addEventListener("fetch", (event) => {
