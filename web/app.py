@@ -212,6 +212,8 @@ class App:
     def __init__(self) -> None:
         self.tab = _new_id()
         self.store = storage.Store(self.tab)
+        self.storage_shown: str | None = None
+        """The storage problem the notices show, if any."""
         self.view = TableView()
         self.sound = Sound()
         self.notices = Notices()
@@ -646,6 +648,7 @@ class App:
             self.view.tick(game)
         if self.store.full and self.store.retry():  # space was freed: saving works again
             self.save()
+        if self.store.problem != self.storage_shown:  # any write (a record, a save) may have fixed it
             self._storage_notice()
 
     # Moves: the engine's, found for what was tapped
@@ -1338,6 +1341,7 @@ class App:
         self._storage_notice()
 
     def _storage_notice(self) -> None:
+        self.storage_shown = self.store.problem
         if self.store.problem:
             self.notices.show("storage", self.store.problem)
         else:
