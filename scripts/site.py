@@ -39,6 +39,7 @@ import argparse
 import gzip
 import hashlib
 import json
+import os
 import re
 import shutil
 import sys
@@ -254,7 +255,8 @@ def compressed(data: bytes, suffix: str) -> bytes:
     else:
         packed = gzip.compress(data, 9, mtime=0)
     COMPRESSION_CACHE.mkdir(parents=True, exist_ok=True)
-    partial = cached.with_name(cached.name + ".tmp")
+    # A name of its own per process: the e2e workers build sites at the same time, from one cache.
+    partial = cached.with_name(f"{cached.name}.{os.getpid()}.tmp")
     partial.write_bytes(packed)
     partial.replace(cached)
     return packed
