@@ -94,6 +94,66 @@ def shuffle(items: list[Any], rng: SplitMix64) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+class SlicedGrader:
+    """The grading every game shares, in slices: the exact solver first (a deal it proves lost can't
+    be won), then the no-peeking player over the deal and ``games - 1`` seeded re-deals, one a
+    slice. A game gives its ``games`` and ``thresholds``, the player's game on the deal itself
+    (``first_game``), the deal that seeds the re-deals (``deal``) and one re-deal's win
+    (``redeal_win``)."""
+
+    games: int
+    thresholds: tuple[float, float, float]
+
+    def __init__(self, position: Any, solver: Any = None) -> None:
+        self.position = position
+        self._solver = solver
+        self._steps: Any = None
+        self._deadline: float | None = None
+        self._result: Difficulty | None = None
+
+    def first_game(self) -> bool:
+        raise NotImplementedError
+
+    def deal(self) -> Any:
+        raise NotImplementedError
+
+    def redeal_win(self, rng: SplitMix64) -> int:
+        raise NotImplementedError
+
+    def step(self, deadline: float | None) -> Difficulty | None:
+        if self._result is not None:
+            return self._result
+        self._deadline = deadline
+        if self._steps is None:
+            self._steps = self._run()
+        for _ in self._steps:
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
+        return self._result
+
+    def _run(self) -> Any:
+        from ..solving import Result
+
+        position = self.position
+        if self._solver is None:
+            self._solver = position.solitaire.solver(position)
+        while True:
+            left = None if self._deadline is None else max(self._deadline - time.perf_counter(), 0.0)
+            answer = self._solver.solve(position, budget=None, seconds=left)
+            if answer.result is not Result.GAVE_UP:
+                break
+            yield
+        if answer.result is Result.LOST:
+            self._result = Difficulty(Grade.UNWINNABLE, 0, 0)
+            return
+        wins = int(self.first_game())
+        rng = SplitMix64(deal_seed(self.deal(), position.rules))
+        for _ in range(self.games - 1):
+            wins += self.redeal_win(rng)
+            yield
+        self._result = Difficulty(grade_of(wins, self.games, self.thresholds), wins, self.games)
+
+
 class Grader(Protocol):
     """A game's work out of one deal's difficulty (made by ``Solitaire.make_grader``)."""
 

@@ -19,13 +19,9 @@ benchmarks/triangle-deals-1000.txt roughly in quarters.)
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator
-
 from ...deal import Deal
 from ...numbered import SplitMix64
-from ...search.difficulty import Difficulty, Grade, deal_seed, grade_of, shuffle
-from ...solving import Result, Solver
+from ...search.difficulty import SlicedGrader, shuffle
 from .play import KING, TOTAL, TrianglePosition
 
 __all__ = ["GAMES", "THRESHOLDS", "TriangleGrader", "blind_game", "blind_wins", "redeal"]
@@ -123,47 +119,22 @@ def blind_wins(position: TrianglePosition, rng: SplitMix64, games: int) -> int:
     return sum(blind_game(position, *redeal(position, rng)) for _ in range(games))
 
 
-class TriangleGrader:
+class TriangleGrader(SlicedGrader):
     """Works out a Triangle deal's difficulty (see the module's docstring), in slices."""
 
-    def __init__(self, position: TrianglePosition, solver: Solver | None = None) -> None:
-        self.position = position
-        self._solver = solver
-        self._steps: Iterator[None] | None = None
-        self._deadline: float | None = None
-        self._result: Difficulty | None = None
+    games, thresholds = GAMES, THRESHOLDS
+    position: TrianglePosition
 
-    def step(self, deadline: float | None) -> Difficulty | None:
-        if self._result is not None:
-            return self._result
-        self._deadline = deadline
-        if self._steps is None:
-            self._steps = self._run()
-        for _ in self._steps:
-            if deadline is not None and time.perf_counter() > deadline:
-                return None
-        return self._result
-
-    def _run(self) -> Iterator[None]:
+    def first_game(self) -> bool:
         position = self.position
-        if self._solver is None:
-            self._solver = position.solitaire.solver(position)
-        while True:
-            left = None if self._deadline is None else max(self._deadline - time.perf_counter(), 0.0)
-            answer = self._solver.solve(position, budget=None, seconds=left)
-            if answer.result is not Result.GAVE_UP:
-                break
-            yield
-        if answer.result is Result.LOST:
-            self._result = Difficulty(Grade.UNWINNABLE, 0, 0)
-            return
         rank = [card.rank if card is not None else 0 for card in position.cards]
         stock, waste = [c.rank for c in position.stock], [c.rank for c in position.waste]
-        wins = int(blind_game(position, rank, stock, waste))
-        deal = Deal(tuple(c for c in position.cards if c is not None), position.waste[0], position.stock,
+        return blind_game(position, rank, stock, waste)
+
+    def deal(self) -> Deal:
+        position = self.position
+        return Deal(tuple(c for c in position.cards if c is not None), position.waste[0], position.stock,
                     position.solitaire)
-        rng = SplitMix64(deal_seed(deal, position.rules))
-        for _ in range(GAMES - 1):
-            wins += blind_wins(position, rng, 1)
-            yield
-        self._result = Difficulty(grade_of(wins, GAMES, THRESHOLDS), wins, GAMES)
+
+    def redeal_win(self, rng: SplitMix64) -> int:
+        return blind_wins(self.position, rng, 1)

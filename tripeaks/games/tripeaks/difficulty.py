@@ -21,12 +21,9 @@ benchmarks/deals-1000.txt about 27%, 36%, 27% and 10%.)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from ...deal import Deal
 from ...numbered import SplitMix64
-from ...search.difficulty import Difficulty, Grade, deal_seed, grade_of, shuffle
-from ...solving import Result, Solver
+from ...search.difficulty import SlicedGrader, shuffle
 from .play import TriPeaksPosition, neighbours
 
 __all__ = ["GAMES", "THRESHOLDS", "TriPeaksGrader", "blind_game", "blind_wins", "redeal"]
@@ -119,52 +116,23 @@ def blind_wins(position: TriPeaksPosition, rng: SplitMix64, games: int) -> int:
     return sum(blind_game(position, *redeal(position, rng)) for _ in range(games))
 
 
-class TriPeaksGrader:
+class TriPeaksGrader(SlicedGrader):
     """Works out a TriPeaks deal's difficulty (see the module's docstring), in slices."""
 
-    def __init__(self, position: TriPeaksPosition, solver: Solver | None = None) -> None:
-        self.position = position
-        self._solver = solver
-        self._steps: Iterator[None] | None = None
-        self._deadline: float | None = None
-        self._result: Difficulty | None = None
+    games, thresholds = GAMES, THRESHOLDS
+    position: TriPeaksPosition
 
-    def step(self, deadline: float | None) -> Difficulty | None:
-        import time
-
-        if self._result is not None:
-            return self._result
-        self._deadline = deadline
-        if self._steps is None:
-            self._steps = self._run()
-        for _ in self._steps:
-            if deadline is not None and time.perf_counter() > deadline:
-                return None
-        return self._result
-
-    def _run(self) -> Iterator[None]:
-        import time
-
+    def first_game(self) -> bool:
         position = self.position
-        if self._solver is None:
-            self._solver = position.solitaire.solver(position)
-        while True:
-            left = None if self._deadline is None else max(self._deadline - time.perf_counter(), 0.0)
-            answer = self._solver.solve(position, budget=None, seconds=left)
-            if answer.result is not Result.GAVE_UP:
-                break
-            yield
-        if answer.result is Result.LOST:
-            self._result = Difficulty(Grade.UNWINNABLE, 0, 0)
-            return
         rank = [card.rank if card is not None else 0 for card in position.cards]
         top = position.waste[-1].rank if position.waste else None
-        wins = int(blind_game(position, rank, [card.rank for card in position.stock], top))
-        rng = SplitMix64(deal_seed(self._deal_of(position), position.rules))
-        for _ in range(GAMES - 1):
-            wins += blind_wins(position, rng, 1)
-            yield
-        self._result = Difficulty(grade_of(wins, GAMES, THRESHOLDS), wins, GAMES)
+        return blind_game(position, rank, [card.rank for card in position.stock], top)
+
+    def deal(self) -> Deal:
+        return self._deal_of(self.position)
+
+    def redeal_win(self, rng: SplitMix64) -> int:
+        return blind_wins(self.position, rng, 1)
 
     @staticmethod
     def _deal_of(position: TriPeaksPosition) -> Deal:
