@@ -151,6 +151,11 @@ def _today() -> str:
     return f"{now.getFullYear():04d}-{now.getMonth() + 1:02d}-{now.getDate():02d}"
 
 
+def _zone() -> dt.tzinfo:
+    """The player's time zone as the browser has it now (getTimezoneOffset: minutes behind UTC)."""
+    return dt.timezone(-dt.timedelta(minutes=int(window.Date.new().getTimezoneOffset())))
+
+
 def _stat(stats: Any, name: str) -> str:
     if name == "win_rate":
         return f"{stats.win_rate:.0%}" if stats.played else "–"
@@ -1454,12 +1459,14 @@ class App:
             "</table></section>"
         )
 
-    def _stats_section(self, solitaire: Solitaire, current: str | None, today: dt.date) -> str:
+    def _stats_section(self, solitaire: Solitaire, current: str | None, today: dt.date,
+                       zone: dt.tzinfo) -> str:
         """A game's table of figures and its charts (drawn by plots from the engine's Charts)."""
         table = self._stats_table(solitaire, current)
         if not table:
             return ""
-        figures = "".join(plots.figure(chart) for chart in game_charts(self.records, solitaire, today))
+        charts = game_charts(self.records, solitaire, today, zone=zone)
+        figures = "".join(plots.figure(chart) for chart in charts)
         return table.replace("</section>", f'<div class="charts">{figures}</div></section>')
 
     def _show_stats(self) -> None:
@@ -1470,9 +1477,9 @@ class App:
     def _fill_stats(self) -> None:
         self.records = self._stored_records()
         here = self.game.solitaire
-        today = dt.date.fromisoformat(_today())
-        sections = [self._stats_section(here, self.game.rules.key, today)]
-        sections += [self._stats_section(game, None, today) for game in GAMES if game is not here]
+        today, zone = dt.date.fromisoformat(_today()), _zone()
+        sections = [self._stats_section(here, self.game.rules.key, today, zone)]
+        sections += [self._stats_section(game, None, today, zone) for game in GAMES if game is not here]
         body = "".join(sections) + (
             "<p><small>Personal bests (best score, fastest win) count only games won without a "
             "hint.</small></p>"
