@@ -65,7 +65,6 @@ from tripeaks import (
     best_words,
     find_game,
     game_charts,
-    grade_words,
     import_records,
     looking_for_grade,
     numbered_deal,
@@ -1079,7 +1078,7 @@ class App:
         """The deal's difficulty beside the table, once known."""
         game = self.game
         grade = self.grades.get(self._best_key(game))
-        text = None if grade is None else grade_words(grade, daily=game.daily is not None)
+        text = None if grade is None else game.solitaire.words.grade(grade, daily=game.daily is not None)
         if text == self.drawn_grade:
             return
         self.drawn_grade = text
@@ -1111,7 +1110,7 @@ class App:
                 self.grades[solitaire.id, deal.code, rules.key] = search.grade
         self.start(Game(numbered_deal(number, solitaire), rules, number=number), give_up=give_up)
         grade = self.grades.get(self._best_key(self.game))
-        self.say(self._where_words() + (f" {grade_words(grade)}" if grade else ""))
+        self.say(self._where_words() + (f" {solitaire.words.grade(grade)}" if grade else ""))
 
     async def daily(self) -> None:
         """Today's deal of the game on the table (the player's calendar day), searched for in slices
