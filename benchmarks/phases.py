@@ -10,7 +10,8 @@ navigation) the page reaches: its marks (`tripeaks:python-start` when PyScript a
 Python, `tripeaks:python-ready` when Pyodide is up), when each file was requested and arrived, and the
 first playable card (`<html data-ready="1">`). The phases between them:
 
-  navigation -> python-start   the page, PyScript's JavaScript (core chunk, TOML, plugins) and its config
+  navigation -> python-start   the page and PyScript's JavaScript (core chunk, plugins; the built page has
+                               its config inline, so no TOML to fetch and parse)
   python-start -> python-ready Pyodide from the snapshot: the 30 MB memory from the cache, the WebAssembly
                                (from V8's code cache), Emscripten's start-up, the memory restored
   python-ready -> main.py      [files]: the engine wheel, the page modules and bytecode.zip, unpacked
