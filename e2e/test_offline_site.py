@@ -39,9 +39,10 @@ NOT_LOADED_BY_THE_PAGE = {
 }
 
 
-def test_the_built_page_carries_its_config_inline(built_site: BuiltSite) -> None:
+def test_the_built_page_carries_its_config_inline_and_preloads_pyscript(built_site: BuiltSite) -> None:
     """PyScript reads the built page's config from the page itself: no pyscript.toml to fetch and no TOML
-    parser to import (the first test checks that the page fetches exactly the precached files)."""
+    parser to import; and the page preloads every chunk of PyScript's, so none waits for the one that
+    imports it (the first test checks that the page fetches exactly the precached files)."""
     page = (built_site.folder / "index.html").read_text(encoding="utf-8")
     (inline,) = re.findall(r'\bconfig="([^"]*)"', page)
     config = tomllib.loads((site_support.ROOT / "pyscript.toml").read_text(encoding="utf-8"))
@@ -50,6 +51,9 @@ def test_the_built_page_carries_its_config_inline(built_site: BuiltSite) -> None
     names = {Path(path).name for path in built_site.precache}
     assert "pyscript.toml" not in names
     assert not any(name.startswith("toml-") for name in names)
+    chunks = {path for path in built_site.precache if "/vendor/pyscript/" in path and path.endswith(".js")}
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', page))
+    assert chunks - preloaded == {"web/vendor/pyscript/core.js"}  # the page's script itself
 
 
 def site_path(url: str) -> str:

@@ -199,6 +199,9 @@ class Site:
     """What PyScript fetches once Python is up: [files] and the page's Python script."""
     config: dict[str, object] = field(default_factory=dict)
     """The PyScript config (pyscript.toml), which the built page carries inline."""
+    preload: list[tuple[str, str]] = field(default_factory=list)
+    """PyScript's chunks, each with the URL of the core.js script that imports it: the built page
+    preloads them."""
 
 
 def collect() -> Site:
@@ -207,6 +210,7 @@ def collect() -> Site:
     files: list[str] = ["index.html"]
     refs = Refs()
     refs.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    preload: list[tuple[str, str]] = []
     config_path = clean(top, refs.config)
     if PurePosixPath(config_path).parent != top:
         raise SystemExit(f"{config_path}: the built page inlines it, so it must sit beside index.html")
@@ -214,7 +218,9 @@ def collect() -> Site:
     for url in refs.urls:
         path = clean(top, url)
         if path.endswith(".js") and "/vendor/pyscript/" in f"/{path}":
-            files += pyscript_files(path)
+            chunks = pyscript_files(path)
+            files += chunks
+            preload += [(url, chunk) for chunk in chunks if chunk != path]
         elif path != config_path:
             files.append(path)
 
@@ -240,20 +246,28 @@ def collect() -> Site:
     if missing:
         raise SystemExit(f"missing (run `make build` and scripts/icons.py first?): {missing}")
     return Site(files=every, precache=precache, interpreter=interpreter, after_start=after_start,
-                config=config)
+                config=config, preload=preload)
 
 
-def built_page(html: str, config: dict[str, object]) -> str:
-    """index.html as the site ships it: no preload of the snapshot, and the PyScript config inline, as JSON.
+def built_page(html: str, site: Site) -> str:
+    """index.html as the site ships it: no preload of the snapshot, PyScript's chunks preloaded, and the
+    PyScript config inline, as JSON.
 
-    Inline, PyScript need neither fetch the config nor import its TOML parser before it asks for Python, two
-    steps one after the other on a return visit's critical path. The paths in [files] stay as they are:
-    PyScript resolves an inline config's against the page, and the config sits beside it."""
+    Each step of PyScript's start waits for the one before: core.js, then its core chunk, then (once that
+    has run and read the config) its plugins, and only then does it ask for Python. Preloaded, the chunks
+    are fetched with the page's first requests, and inline the config needs neither a fetch nor PyScript's
+    TOML parser. The paths in [files] stay as they are: PyScript resolves an inline config's against the
+    page, and the config sits beside it."""
     html = SNAPSHOT_PRELOAD.sub("", html)
+    for script, chunk in site.preload:
+        tag = f'<script type="module" src="{script}"></script>'
+        if html.count(tag) != 1:
+            raise SystemExit(f"index.html must load {script} once, as {tag}")
+        html = html.replace(tag, f'<link rel="modulepreload" href="./{chunk}">\n{tag}')
     attribute = re.compile(r'\bconfig="[^"]*"')
     if len(attribute.findall(html)) != 1:
         raise SystemExit("index.html must name its PyScript config once, as config=\"...\"")
-    inline = html_escape(json.dumps(config, separators=(",", ":")), quote=True)
+    inline = html_escape(json.dumps(site.config, separators=(",", ":")), quote=True)
     return attribute.sub(lambda _: f'config="{inline}"', html)
 
 
@@ -344,7 +358,7 @@ def build(out: Path = DIST) -> tuple[Site, dict[str, object]]:
         interpreter.write_text(text.replace(PREFETCH_MARKER, f"const PREFETCH = {json.dumps(relative)};"),
                                encoding="utf-8")
     page = out / "index.html"
-    page.write_text(built_page(page.read_text(encoding="utf-8"), site.config), encoding="utf-8")
+    page.write_text(built_page(page.read_text(encoding="utf-8"), site), encoding="utf-8")
     manifest = write_service_worker(out, site.precache)
     write_compressed(out, [*site.files, SERVICE_WORKER])
     return site, manifest
