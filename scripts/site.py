@@ -10,8 +10,8 @@ Every URL in the site is relative, so dist/ works from any sub-path of any stati
   the site): the interpreter (web/interpreter.mjs, and the snapshot of Pyodide's
   start-up it loads), Pyodide's folder (only the five files Pyodide fetches to start: pyodide.mjs,
   pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json; no micropip, since the engine
-  arrives through [files]) and every [files] entry (the engine wheel, the page's modules, their bytecode
-  archive);
+  arrives through [files]) and every [files] entry (web/vendor/modules.zip: the engine and the page's
+  modules with their bytecode);
 - PyScript: core.js, the chunks it imports statically, and the chunks its core imports at every start
   (EAGER_CHUNKS, by name without the content hash); never the editor's CodeMirror, the terminal's xterm,
   zip.js, the graph chunk or the TOML parser, which it loads only for <py-editor>, <py-terminal>, a config

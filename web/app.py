@@ -6,8 +6,8 @@ it as the first of a pair the engine lists), the stock does the position's ``sto
 move says the engine's reason, and every sentence about the game is the game's words.
 
 web/main.py, the page's script, only calls start(): PyScript compiles that script from source at every
-boot, while this module, like the others, comes compiled from web/vendor/bytecode.zip (see
-scripts/bytecode.mjs).
+boot, while this module, like the others, comes compiled in web/vendor/modules.zip (see
+scripts/modules.mjs).
 """
 
 import asyncio
