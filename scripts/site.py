@@ -18,7 +18,7 @@ Every URL in the site is relative, so dist/ works from any sub-path of any stati
   file in TOML and the like;
 - the manifest's icons (rendered by scripts/icons.py when missing), and web/embed.js for host pages.
 
-e2e/test_site_files.py plays the built site in Chromium and checks that the page fetched exactly these
+e2e/test_offline_site.py plays the built site in Chromium and checks that the page fetched exactly these
 files (bar embed.js and the icons). sw.js is web/sw.js with the precache list prepended: every file the
 page loads with its sha256, and a version that is the hash of that list, so any changed byte makes a new
 cache (and the same files make the same version: the build is reproducible, snapshot included). The list
@@ -28,9 +28,10 @@ first card: web/interpreter.mjs). web/pwa.js registers the worker only in the bu
 switches it on).
 
 The built index.html is index.html without a preload of the snapshot, should it have one (on a phone
-network those 4.6 MB would arrive before the game's first card instead of after it), and with the PyScript
-config inline: PyScript then neither fetches pyscript.toml nor imports its TOML parser before it asks for
-Python, two steps one after the other on every boot's critical path (benchmarks/phases.py).
+network those 4.6 MB would arrive before the game's first card instead of after it), with PyScript's
+chunks preloaded and with the PyScript config inline: PyScript then neither waits for each chunk after the
+one that imports it, nor fetches pyscript.toml, nor imports its TOML parser before it asks for Python, steps
+one after the other on every boot's critical path (benchmarks/phases.py).
 
 Compression: beside every file that shrinks, `name.br` (brotli 11) and `name.gz` (gzip 9), which
 scripts/serve.py (and a host set up as the README says) sends with Content-Encoding to browsers that
