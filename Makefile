@@ -9,8 +9,9 @@ PORT ?= 8000
 ENGINE_PY := $(shell find tripeaks -name '*.py' -not -path '*/__pycache__/*')
 ENGINE := $(ENGINE_PY) tripeaks/py.typed pyproject.toml README.md
 BUILT := web/vendor/engine.json
-# The engine and the page modules compiled ahead; web/main.py, the page's script, is compiled by PyScript.
-BYTECODE := web/vendor/bytecode.zip
+# The engine and the page modules with their bytecode, imported from the zip; web/main.py, the page's script,
+# is compiled by PyScript.
+BYTECODE := web/vendor/modules.zip
 PAGE_MODULES := $(filter-out web/main.py,$(wildcard web/*.py))
 # Pyodide's memory after start-up, which web/interpreter.mjs boots from.
 SNAPSHOT := web/vendor/pyodide.snapshot
@@ -38,8 +39,8 @@ $(ICONS): web/icon.svg scripts/icons.py $(STAMP)/venv | browsers
 	$(BIN)/python scripts/icons.py
 
 # scripts/build.py writes it too; this rule follows edits to the page's modules, which need no other build.
-$(BYTECODE): $(ENGINE_PY) $(PAGE_MODULES) scripts/bytecode.mjs | $(BUILT)
-	node scripts/bytecode.mjs
+$(BYTECODE): $(ENGINE_PY) $(PAGE_MODULES) scripts/modules.mjs | $(BUILT)
+	node scripts/modules.mjs
 
 # scripts/build.py writes it too, after vendoring Pyodide; this rule follows edits to the script, and to the
 # modules whose imports decide which of the standard library is compiled into python_stdlib.zip.

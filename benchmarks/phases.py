@@ -4,16 +4,18 @@
                                           (after `make site`; SITE is a built dist/, e.g. dist /other/dist)
 
 Issue 18's return visit with the CPU slowed 4x: each SITE is served on loopback by scripts/serve.py, opened
-once (its service worker installs and caches every file), then reloaded --runs times with
-`Emulation.setCPUThrottlingRate`, the sites interleaved. This prints the medians of the moments (ms from
-navigation) the page reaches: its marks (`tripeaks:python-start` when PyScript asks web/interpreter.mjs for
-Python, `tripeaks:python-ready` when Pyodide is up), when each file was requested and arrived, and the
-first playable card (`<html data-ready="1">`). The phases between them:
+once (its service worker installs and caches every file), then opened again --runs times with
+`Emulation.setCPUThrottlingRate`, the sites interleaved; between visits each tab is left on about:blank, so
+no game thinks ahead (hints, best score, difficulty) while another site is timed. This prints the medians of
+the moments (ms from navigation) the page reaches: its marks (`tripeaks:python-start` when PyScript asks
+web/interpreter.mjs for Python, `tripeaks:python-ready` when Pyodide is up), when each file was requested
+and arrived, and the first playable card (`<html data-ready="1">`). The phases between them:
 
-  navigation -> python-start   the page, PyScript's JavaScript (core chunk, TOML, plugins) and its config
+  navigation -> python-start   the page and PyScript's JavaScript (core chunk, plugins; the built page has
+                               its config inline, so no TOML to fetch and parse)
   python-start -> python-ready Pyodide from the snapshot: the 30 MB memory from the cache, the WebAssembly
                                (from V8's code cache), Emscripten's start-up, the memory restored
-  python-ready -> main.py      [files]: the engine wheel, the page modules and bytecode.zip, unpacked
+  python-ready -> main.py      [files]: web/vendor/modules.zip (the engine and the page modules) copied in
   main.py -> ready             PyScript's own Python (written and compiled at every boot), the page's
                                script: the engine and page modules imported, the game dealt and drawn
 """
@@ -112,18 +114,23 @@ def main() -> None:
                 servers.append(process)
                 page = browser.new_context().new_page()
                 page.add_init_script(READY_OBSERVER)
-                installed(page, f"{origin}/index.html?deal=7&rules=standard", precached(site))
-                cdp = page.context.new_cdp_session(page)
-                cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.cpu})
-                pages[site] = page
+                url = f"{origin}/index.html?deal=7&rules=standard"
+                installed(page, url, precached(site))
+                page.goto("about:blank")  # a game left open thinks ahead, and would slow the others down
+                pages[site] = (page, url, page.context.new_cdp_session(page))
             if args.offline:
                 for process in servers:
                     process.terminate()
             for run in range(args.runs):
-                for site, page in pages.items():
-                    page.reload(wait_until="commit")
+                for site, (page, url, cdp) in pages.items():
+                    # Slowed only while it is timed: the sites' pages share a renderer process (one host,
+                    # other ports), and each session's slowdown would add to the others'.
+                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.cpu})
+                    page.goto(url, wait_until="commit")
                     ready(page)
                     out = page.evaluate(COLLECT)
+                    page.goto("about:blank")
+                    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
                     results[site].append(out)
                     print(f"  run {run + 1} {site}: {out['ready']:.0f} ms ({out['start']})", file=sys.stderr,
                           flush=True)

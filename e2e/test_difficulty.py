@@ -11,7 +11,6 @@ from playwright.sync_api import Page, expect
 
 from tripeaks import find_game, numbered_deal
 from tripeaks.search.difficulty import difficulty
-from tripeaks.search.telling import grade_words
 from tripeaks.search.winnable import daily_deal
 
 
@@ -34,8 +33,9 @@ def test_a_chosen_difficulty_deals_a_deal_of_that_grade(page: Page, game: str, g
     assert data["grade"] == grade and data["moves"] == []
     found = difficulty(numbered_deal(data["number"], game_of(data)), rules_of(data))
     assert str(found.grade) == grade
-    expect(page.locator("#deal-grade")).to_have_text(grade_words(grade))
-    expect(page.locator("#message")).to_contain_text(grade_words(grade))
+    said = game_of(data).words.grade(grade)  # the sentence the command line says too
+    expect(page.locator("#deal-grade")).to_have_text(said)
+    expect(page.locator("#message")).to_contain_text(said)
     page.click("#settings-open")  # the choice is kept
     expect(page.locator("#difficulty")).to_have_value(grade)
 
@@ -48,4 +48,5 @@ def test_the_daily_deal_shows_its_grade(page: Page, game: str) -> None:
     data = state(page)
     deal = daily_deal(dt.date.fromisoformat(data["daily"]), solitaire=find_game(data["game"]))
     grade = str(difficulty(deal, rules_of(data)).grade)
-    expect(page.locator("#deal-grade")).to_have_text(grade_words(grade, daily=True), timeout=60_000)
+    said = find_game(data["game"]).words.grade(grade, daily=True)
+    expect(page.locator("#deal-grade")).to_have_text(said, timeout=60_000)

@@ -11,7 +11,13 @@ from game_support import assert_matches_engine, engine_game, make_move, open_gam
 from playwright.sync_api import Page, expect
 from third_game import PYRAMID, PYRAMID_LAYOUT
 
-THIRD_GAME_MAIN = (ROOT / "e2e" / "third_game.py").read_text() + "\nimport app\n\napp.start()\n"
+# The page's script (web/main.py) with the third game registered just before it imports the page: the engine
+# is on the path by then, and the page finds Pyramid in the registry.
+PAGE_SCRIPT = (ROOT / "web" / "main.py").read_text()
+assert PAGE_SCRIPT.count("\nimport app") == 1
+THIRD_GAME_MAIN = PAGE_SCRIPT.replace(
+    "\nimport app", "\n" + (ROOT / "e2e" / "third_game.py").read_text() + "\nimport app"
+)
 
 
 def with_third_game(page: Page) -> None:

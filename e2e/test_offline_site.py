@@ -3,6 +3,10 @@ server stopped, a reload boots the game, the saved game continues, a hint works 
 
 from __future__ import annotations
 
+import html
+import json
+import re
+import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -33,6 +37,23 @@ NOT_LOADED_BY_THE_PAGE = {
     # loaded machine even loopback can be slower than that, and the page then starts Python afresh.
     "web/vendor/pyodide.snapshot",
 }
+
+
+def test_the_built_page_carries_its_config_inline_and_preloads_pyscript(built_site: BuiltSite) -> None:
+    """PyScript reads the built page's config from the page itself: no pyscript.toml to fetch and no TOML
+    parser to import; and the page preloads every chunk of PyScript's, so none waits for the one that
+    imports it (the first test checks that the page fetches exactly the precached files)."""
+    page = (built_site.folder / "index.html").read_text(encoding="utf-8")
+    (inline,) = re.findall(r'\bconfig="([^"]*)"', page)
+    config = tomllib.loads((site_support.ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    assert json.loads(html.unescape(inline)) == config
+    assert "pyodide.snapshot" not in page  # no preload of it either
+    names = {Path(path).name for path in built_site.precache}
+    assert "pyscript.toml" not in names
+    assert not any(name.startswith("toml-") for name in names)
+    chunks = {path for path in built_site.precache if "/vendor/pyscript/" in path and path.endswith(".js")}
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="\./([^"]+)">', page))
+    assert chunks - preloaded == {"web/vendor/pyscript/core.js"}  # the page's script itself
 
 
 def site_path(url: str) -> str:

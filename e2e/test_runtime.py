@@ -1,5 +1,5 @@
 """The runtime: the page boots the vendored Pyodide offline and runs, byte for byte, tripeaks/ and web/, from
-bytecode compiled from exactly those sources (web/vendor/bytecode.zip)."""
+bytecode compiled from exactly those sources (web/vendor/modules.zip)."""
 
 from __future__ import annotations
 
@@ -56,29 +56,19 @@ def test_bootcheck_runs_the_engine_from_tripeaks(page: Page, manifest: dict[str,
 
 
 def page_modules() -> list[str]:
-    """The page modules pyscript.toml copies into the working directory: web/<name>.py -> <name>.py."""
-    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    return sorted(
-        source.removeprefix("./web/") for source, target in config["files"].items()
-        if source.startswith("./web/") and source.endswith(".py") and target == ""
-    )
+    """The page modules the page imports from modules.zip: every web/*.py but the page's script."""
+    return sorted(p.name for p in (ROOT / "web").glob("*.py") if p.name != "main.py")
 
 
 def shipped_sources() -> dict[str, bytes]:
-    """Each Python file the page has, by its path in the page's working directory, with its bytes here."""
+    """Each Python file the page has, by its path in web/vendor/modules.zip, with its bytes here."""
     files = engine_sources()
     files |= {name: (ROOT / "web" / name).read_bytes() for name in page_modules()}
     return files
 
 
-def pyc_path(source: str, tag: str) -> str:
-    """cache_from_source with Pyodide's tag: tripeaks/x.py -> tripeaks/__pycache__/x.<tag>.pyc."""
-    folder, _, name = source.rpartition("/")
-    return f"{folder}/__pycache__/{name.removesuffix('.py')}.{tag}.pyc".removeprefix("/")
-
-
-def bytecode_archive() -> dict[str, bytes]:
-    with zipfile.ZipFile(VENDOR / "bytecode.zip") as archive:
+def modules_archive() -> dict[str, bytes]:
+    with zipfile.ZipFile(VENDOR / "modules.zip") as archive:
         return {name: archive.read(name) for name in archive.namelist()}
 
 
@@ -86,72 +76,71 @@ def test_bootcheck_runs_bytecode_compiled_from_the_shipped_sources(page: Page) -
     page.goto("bootcheck.html")
     wait_ready(page)
     report = json.loads(page.locator("#files").text_content() or "{}")
-    archive = bytecode_archive()
+    archive = modules_archive()
     sources = shipped_sources()
-    # Every Python file in the page's working directory is one of ours, and is the bytes of this checkout.
+    assert report["package"] == "modules.zip/tripeaks", "the engine did not come from modules.zip"
+    # Every Python file the page imports from is one of ours, and is the bytes of this checkout.
     assert {path: entry["source_sha256"] for path, entry in report["bytecode"].items()} == {
         path: sha256(data) for path, data in sources.items()
     }, "the page's Python files are not tripeaks/ and the page modules of this checkout: run make build"
     for path, entry in report["bytecode"].items():
-        # Beside each one the pyc the archive shipped (not one Python wrote since), hash-based and checked
-        # (flags 3), for this Python (magic), of exactly the source the page has (source hash): Python runs
-        # it, and would ignore it if any of these did not hold.
-        assert entry["pyc"] is not None, f"no pyc for {path}: is web/vendor/bytecode.zip in pyscript.toml?"
+        # Beside each one its pyc, hash-based and checked (flags 3), for this Python (magic), of exactly the
+        # source beside it (source hash): Python runs it, and would ignore it if any of these did not hold.
+        assert entry["pyc"] == path + "c", f"no pyc for {path} in web/vendor/modules.zip: run make build"
         assert entry["pyc_sha256"] == sha256(archive[entry["pyc"]]), path
         assert entry["magic_ok"], f"{entry['pyc']} is for another Python than the page's: run make build"
         assert entry["flags"] == 3, f"{entry['pyc']} is not a checked-hash pyc"
         assert entry["source_hash_ok"], f"{entry['pyc']} is not of {path}: make build"
-    assert set(archive) == {entry["pyc"] for entry in report["bytecode"].values()}
+    assert set(archive) == set(report["bytecode"]) | {entry["pyc"] for entry in report["bytecode"].values()}
     # And importing the engine compiled nothing from source: it ran those pycs.
     assert report["compiled_at_import"] == []
 
 
-def test_bytecode_archive_is_the_sources() -> None:
-    """web/vendor/bytecode.zip, no browser: a checked-hash pyc per shipped module, of its exact bytes."""
-    archive = bytecode_archive()
+def test_modules_archive_is_the_sources() -> None:
+    """web/vendor/modules.zip, no browser: each shipped module's source, and beside it a checked-hash pyc of
+    its exact bytes."""
+    archive = modules_archive()
     sources = shipped_sources()
     names = list(archive)
     assert names == sorted(names)
-    tags = {name.rsplit("/", 1)[1].split(".")[1] for name in names}  # Pyodide's, e.g. cpython-314
-    (tag,) = tags
-    assert tag.startswith("cpython-"), names
-    expected = {pyc_path(path, tag): path for path in sources}
-    assert set(names) == set(expected)
-    with zipfile.ZipFile(VENDOR / "bytecode.zip") as zipped:
+    assert set(names) == set(sources) | {path + "c" for path in sources}
+    with zipfile.ZipFile(VENDOR / "modules.zip") as zipped:
         assert {info.date_time for info in zipped.infolist()} == {(1980, 1, 1, 0, 0, 0)}  # reproducible
-    for name, pyc in archive.items():
-        assert int.from_bytes(pyc[4:8], "little") == 3, f"{name} is not a checked-hash pyc"
+        assert {info.compress_type for info in zipped.infolist()} == {zipfile.ZIP_STORED}  # the host packs it
+    for path, source in sources.items():
+        assert archive[path] == source, f"{path} is stale: run make build"
+        pyc = archive[path + "c"]
+        assert int.from_bytes(pyc[4:8], "little") == 3, f"{path}c is not a checked-hash pyc"
         # importlib.util.source_hash of Pyodide's Python: the key is the magic number at the pyc's start.
         key = int.from_bytes(pyc[:4], "little")
-        assert pyc[8:16] == _imp.source_hash(key, sources[expected[name]]), f"{name} is stale: run make build"
+        assert pyc[8:16] == _imp.source_hash(key, source), f"{path}c is stale: run make build"
 
 
-def test_pyscript_toml_ships_every_page_module_and_their_bytecode() -> None:
+def test_pyscript_toml_ships_the_modules_archive() -> None:
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    assert config["files"].get("./web/vendor/bytecode.zip") == "./*"
-    modules = sorted(p.name for p in (ROOT / "web").glob("*.py") if p.name != "main.py")
-    assert page_modules() == modules, "list each web/*.py module in pyscript.toml's [files]"
+    assert config["files"] == {"./web/vendor/modules.zip": "./modules.zip"}
 
 
-def test_page_script_stays_two_lines() -> None:
+def test_page_script_stays_short() -> None:
     """PyScript compiles web/main.py from source at every boot; the page's code belongs in web/app.py."""
     assert 'src="./web/main.py"' in (ROOT / "index.html").read_text()
     tree = ast.parse((ROOT / "web" / "main.py").read_text())
     docstring = ast.get_docstring(tree, clean=False)
     code = tree.body[1:] if docstring is not None else tree.body
-    assert [ast.unparse(node) for node in code] == ["import app", "app.start()"]
+    assert [ast.unparse(node) for node in code] == [
+        "import sys", "sys.path.insert(0, 'modules.zip')", "import app", "app.start()"
+    ]
 
 
 @pytest.mark.cold  # a first visit: every file of the runtime comes from the origin
-def test_game_page_boots_offline(page: Page, requests_seen: list[str], manifest: dict[str, object]) -> None:
+def test_game_page_boots_offline(page: Page, requests_seen: list[str]) -> None:
     if not (ROOT / "index.html").exists():
         pytest.skip("no index.html yet")
     page.goto("index.html")
     wait_ready(page)
     # The guards check the origin and the console; this checks that the runtime really came from web/vendor/.
     assert any(url.endswith("/web/vendor/pyodide/pyodide.asm.wasm") for url in requests_seen)
-    assert any(url.endswith(f"/web/vendor/{manifest['wheel']}") for url in requests_seen)
-    assert any(url.endswith("/web/vendor/bytecode.zip") for url in requests_seen)
+    assert any(url.endswith("/web/vendor/modules.zip") for url in requests_seen)
 
 
 def test_game_page_starts_python_from_the_snapshot(page: Page, requests_seen: list[str]) -> None:
@@ -211,12 +200,10 @@ def test_shipped_wheel_is_the_source(manifest: dict[str, object]) -> None:
     assert manifest["version"] == project_version()
 
 
-def test_pyscript_toml_loads_the_shipped_wheel(manifest: dict[str, object]) -> None:
+def test_pyscript_toml_loads_the_vendored_pyodide() -> None:
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
     assert config["interpreter"] == "./web/interpreter.mjs"
     assert 'from "./vendor/pyodide/pyodide.mjs"' in (ROOT / "web" / "interpreter.mjs").read_text()
-    wheel = f"./web/vendor/{manifest['wheel']}"
-    assert config.get("files", {}).get(wheel) == "./*" or wheel in config.get("packages", [])
 
 
 def test_vendored_lock_names_the_shipped_micropip() -> None:

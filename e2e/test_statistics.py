@@ -7,10 +7,11 @@ import datetime as dt
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from conftest import ROOT, clear_site_data
 from game_support import open_game, playable_slots, storage
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from test_game_storage import set_storage
 
 from tripeaks import TRIANGLE, TRIPEAKS, game_charts
@@ -81,6 +82,27 @@ def test_the_charts_are_drawn_with_their_text_alternatives_and_fit_a_phone(page:
     found = json.loads(page.evaluate(script))
     assert [(v["id"], v["nodes"][0]["html"][:100]) for v in found["violations"]
             if v["impact"] in ("serious", "critical")] == []
+
+
+def test_the_charts_date_each_game_by_the_players_clock(browser: Browser,
+                                                       browser_context_args: dict[str, Any]) -> None:
+    """Kiritimati is 14 hours ahead of UTC: a game that ended at noon UTC ended there the next day."""
+    noon = dt.datetime.combine(dt.date.today() - dt.timedelta(days=3), dt.time(12), dt.UTC)
+    records = Records().with_games([Played(id="noon", rules="standard", ended=int(noon.timestamp()), won=True,
+                                           score=12, moves=30, seconds=60.0, longest_run=4, hints=0)])
+    context = browser.new_context(**browser_context_args, timezone_id="Pacific/Kiritimati")
+    try:
+        page = context.new_page()
+        set_storage(page, {RECORDS: records.to_json()})
+        open_game(page, "?deal=1")
+        assert page.evaluate("new Date().getTimezoneOffset()") == -14 * 60
+        page.click("#stats-open")
+        there = noon.astimezone(dt.timezone(dt.timedelta(hours=14))).date()
+        scores = page.locator('#stats-body section[data-game="tripeaks"] figure[data-chart="scores"]')
+        expect(scores.locator("svg circle title").first).to_contain_text(
+            f"Game 1, {there.day} {there.strftime('%B')}:")
+    finally:
+        context.close()
 
 
 def test_export_then_import_on_a_fresh_profile_restores_the_statistics(

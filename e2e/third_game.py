@@ -2,8 +2,8 @@
 cleared by pairs that make 13), made of Triangle's rules on a layout of its own. The page has no code
 for it: tests/ and web/ know nothing of it, and the page plays it (e2e/test_family.py).
 
-This file is run twice: imported by the tests in CPython, and served to the page in place of
-web/main.py (with ``import app; app.start()`` after it), so both sides have the same game.
+This file is run twice: imported by the tests in CPython, and served to the page inside web/main.py (just
+before it imports the page), so both sides have the same game.
 """
 
 import dataclasses

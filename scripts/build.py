@@ -7,7 +7,7 @@ Run by `make build` (after `npm ci`). Everything written here is generated and g
     web/vendor/pyscript/   @pyscript/core's dist (core.js, core.css and the chunks they import)
     web/vendor/wheels/     tripeaks-<version>-py3-none-any.whl, built from this source tree
     web/vendor/engine.json the engine's version, the wheel's name and sha256, a sha256 per tripeaks/**/*.py
-    web/vendor/bytecode.zip tripeaks/**/*.py and the page's modules compiled by Pyodide (scripts/bytecode.mjs)
+    web/vendor/modules.zip  tripeaks/**/*.py and the page's modules with their bytecode (scripts/modules.mjs)
     web/vendor/pyodide.snapshot Pyodide's memory after start-up for web/interpreter.mjs (scripts/snapshot.mjs)
                            the same bytes from the same inputs
     .cache/pyodide-wheels/ pytest, hypothesis and their pure-Python dependencies for the Pyodide test run
@@ -172,8 +172,8 @@ def make_snapshot() -> None:
 
 
 def compile_bytecode() -> None:
-    """web/vendor/bytecode.zip: Pyodide on Node compiles the engine and the page modules (see the script)."""
-    subprocess.run(["node", str(ROOT / "scripts" / "bytecode.mjs")], check=True)
+    """web/vendor/modules.zip: Pyodide on Node compiles the engine and the page modules (see the script)."""
+    subprocess.run(["node", str(ROOT / "scripts" / "modules.mjs")], check=True)
 
 
 def main() -> None:

@@ -5,18 +5,20 @@
 Every URL in the site is relative, so dist/ works from any sub-path of any static host (`/`,
 `/games/tripeaks/`). What goes in, and why:
 
-- index.html and what it names: stylesheets, scripts, the PyScript config, the web manifest;
-- pyscript.toml and what it names: the interpreter (web/interpreter.mjs, and the snapshot of Pyodide's
+- index.html and what it names: stylesheets, scripts, the web manifest;
+- what pyscript.toml names (the built index.html carries it inline, as JSON, so it is not itself a file of
+  the site): the interpreter (web/interpreter.mjs, and the snapshot of Pyodide's
   start-up it loads), Pyodide's folder (only the five files Pyodide fetches to start: pyodide.mjs,
   pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json; no micropip, since the engine
-  arrives through [files]) and every [files] entry (the engine wheel, the page's modules, their bytecode
-  archive);
+  arrives through [files]) and every [files] entry (web/vendor/modules.zip: the engine and the page's
+  modules with their bytecode);
 - PyScript: core.js, the chunks it imports statically, and the chunks its core imports at every start
   (EAGER_CHUNKS, by name without the content hash); never the editor's CodeMirror, the terminal's xterm,
-  zip.js or the graph chunk, which it loads only for <py-editor>, <py-terminal> and the like;
+  zip.js, the graph chunk or the TOML parser, which it loads only for <py-editor>, <py-terminal>, a config
+  file in TOML and the like;
 - the manifest's icons (rendered by scripts/icons.py when missing), and web/embed.js for host pages.
 
-e2e/test_site_files.py plays the built site in Chromium and checks that the page fetched exactly these
+e2e/test_offline_site.py plays the built site in Chromium and checks that the page fetched exactly these
 files (bar embed.js and the icons). sw.js is web/sw.js with the precache list prepended: every file the
 page loads with its sha256, and a version that is the hash of that list, so any changed byte makes a new
 cache (and the same files make the same version: the build is reproducible, snapshot included). The list
@@ -25,8 +27,11 @@ cache has them), the snapshot of Pyodide's start-up last (a first visit never do
 first card: web/interpreter.mjs). web/pwa.js registers the worker only in the built site (site.py
 switches it on).
 
-The built index.html is index.html without a preload of the snapshot, should it have one: on a phone
-network those 4.6 MB would arrive before the game's first card instead of after it.
+The built index.html is index.html without a preload of the snapshot, should it have one (on a phone
+network those 4.6 MB would arrive before the game's first card instead of after it), with PyScript's
+chunks preloaded and with the PyScript config inline: PyScript then neither waits for each chunk after the
+one that imports it, nor fetches pyscript.toml, nor imports its TOML parser before it asks for Python, steps
+one after the other on every boot's critical path (benchmarks/phases.py).
 
 Compression: beside every file that shrinks, `name.br` (brotli 11) and `name.gz` (gzip 9), which
 scripts/serve.py (and a host set up as the README says) sends with Content-Encoding to browsers that
@@ -45,6 +50,7 @@ import shutil
 import sys
 import tomllib
 from dataclasses import dataclass, field
+from html import escape as html_escape
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 
@@ -53,9 +59,11 @@ DIST = ROOT / "dist"
 PYODIDE_FILES = [
     "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
 ]
-# Chunks @pyscript/core 0.7.31's core imports on every page (its plugins and the TOML parser). The others it
-# can import (codemirror*, zip, pyodide_graph) only serve features this page does not use.
-EAGER_CHUNKS = ["deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal", "toml"]
+# Chunks @pyscript/core 0.7.31's core imports on every page: its plugins, which it imports for each script
+# type (py, and mpy for MicroPython, which has no config here to leave any out), even with none on the page.
+# The others it can import (codemirror*, zip, pyodide_graph, and the TOML parser, which the built page's
+# inline JSON config does not need) only serve features this page does not use.
+EAGER_CHUNKS = ["deprecations-manager", "donkey", "error", "py-editor", "py-game", "py-terminal"]
 # Files shipped for host pages, which the game page itself never loads: not precached.
 FOR_HOSTS = ["web/embed.js"]
 SERVICE_WORKER = "sw.js"
@@ -84,11 +92,15 @@ class Refs(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.urls: list[str] = []
+        self.config = ""
+        """The URL of the PyScript config the page's script names."""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         for name, value in attrs:
             if name in ("src", "href", "config") and value and is_local(value):
                 self.urls.append(value)
+            if name == "config" and value:
+                self.config = value
 
 
 def is_local(url: str) -> bool:
@@ -186,6 +198,11 @@ class Site:
     """pyscript.toml's interpreter module."""
     after_start: list[str] = field(default_factory=list)
     """What PyScript fetches once Python is up: [files] and the page's Python script."""
+    config: dict[str, object] = field(default_factory=dict)
+    """The PyScript config (pyscript.toml), which the built page carries inline."""
+    preload: list[tuple[str, str]] = field(default_factory=list)
+    """PyScript's chunks, each with the URL of the core.js script that imports it: the built page
+    preloads them."""
 
 
 def collect() -> Site:
@@ -194,19 +211,23 @@ def collect() -> Site:
     files: list[str] = ["index.html"]
     refs = Refs()
     refs.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    preload: list[tuple[str, str]] = []
+    config_path = clean(top, refs.config)
+    if PurePosixPath(config_path).parent != top:
+        raise SystemExit(f"{config_path}: the built page inlines it, so it must sit beside index.html")
+    config = tomllib.loads((ROOT / config_path).read_text(encoding="utf-8"))
     for url in refs.urls:
         path = clean(top, url)
         if path.endswith(".js") and "/vendor/pyscript/" in f"/{path}":
-            files += pyscript_files(path)
-        else:
+            chunks = pyscript_files(path)
+            files += chunks
+            preload += [(url, chunk) for chunk in chunks if chunk != path]
+        elif path != config_path:
             files.append(path)
 
-    config_path = clean(top, next(url for url in refs.urls if url.endswith(".toml")))
-    config = tomllib.loads((ROOT / config_path).read_text(encoding="utf-8"))
     interpreter = clean(top, config["interpreter"])  # resolved against the page, at the top
     files += interpreter_files(interpreter)
-    config_folder = PurePosixPath(config_path).parent
-    after_start = [clean(config_folder, url) for url in config.get("files", {})]
+    after_start = [clean(top, url) for url in config.get("files", {})]
     after_start += [clean(top, url) for url in refs.urls if url.endswith(".py")]
     files += after_start
     if config.get("packages"):
@@ -225,7 +246,30 @@ def collect() -> Site:
     missing = [path for path in every if not (ROOT / path).is_file()]
     if missing:
         raise SystemExit(f"missing (run `make build` and scripts/icons.py first?): {missing}")
-    return Site(files=every, precache=precache, interpreter=interpreter, after_start=after_start)
+    return Site(files=every, precache=precache, interpreter=interpreter, after_start=after_start,
+                config=config, preload=preload)
+
+
+def built_page(html: str, site: Site) -> str:
+    """index.html as the site ships it: no preload of the snapshot, PyScript's chunks preloaded, and the
+    PyScript config inline, as JSON.
+
+    Each step of PyScript's start waits for the one before: core.js, then its core chunk, then (once that
+    has run and read the config) its plugins, and only then does it ask for Python. Preloaded, the chunks
+    are fetched with the page's first requests, and inline the config needs neither a fetch nor PyScript's
+    TOML parser. The paths in [files] stay as they are: PyScript resolves an inline config's against the
+    page, and the config sits beside it."""
+    html = SNAPSHOT_PRELOAD.sub("", html)
+    for script, chunk in site.preload:
+        tag = f'<script type="module" src="{script}"></script>'
+        if html.count(tag) != 1:
+            raise SystemExit(f"index.html must load {script} once, as {tag}")
+        html = html.replace(tag, f'<link rel="modulepreload" href="./{chunk}">\n{tag}')
+    attribute = re.compile(r'\bconfig="[^"]*"')
+    if len(attribute.findall(html)) != 1:
+        raise SystemExit("index.html must name its PyScript config once, as config=\"...\"")
+    inline = html_escape(json.dumps(site.config, separators=(",", ":")), quote=True)
+    return attribute.sub(lambda _: f'config="{inline}"', html)
 
 
 def sha256(data: bytes) -> str:
@@ -315,7 +359,7 @@ def build(out: Path = DIST) -> tuple[Site, dict[str, object]]:
         interpreter.write_text(text.replace(PREFETCH_MARKER, f"const PREFETCH = {json.dumps(relative)};"),
                                encoding="utf-8")
     page = out / "index.html"
-    page.write_text(SNAPSHOT_PRELOAD.sub("", page.read_text(encoding="utf-8")), encoding="utf-8")
+    page.write_text(built_page(page.read_text(encoding="utf-8"), site), encoding="utf-8")
     manifest = write_service_worker(out, site.precache)
     write_compressed(out, [*site.files, SERVICE_WORKER])
     return site, manifest

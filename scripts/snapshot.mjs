@@ -11,7 +11,7 @@
 // bytecode), and every module comes along, imported or not. This splits it in two, by doing here what a
 // page does: Pyodide's own start-up, every module of the engine (tripeaks/), the standard-library modules
 // web/*.py and PyScript's Python (inside @pyscript/core's core-*.js) name, and zipfile reading an archive's
-// names (PyScript unpacks the wheel and bytecode.zip):
+// names (bootcheck.html reads modules.zip's):
 // - python_stdlib.zip, what Pyodide fetches and mounts: the modules imported then, as sourceless
 //   unchecked-hash pycs (a source hash, no timestamp), the data files, and python_stdlib_rest.txt, the
 //   names of all the others;
@@ -27,7 +27,7 @@
 // `_makeSnapshot` / `makeMemorySnapshot` API) and a later start can load it instead (`_loadSnapshot`). It
 // fits only the pyodide.asm.wasm it was made with and the python_stdlib.zip it was made with (zipimport
 // keeps the zip's directory in memory), so this script always writes the two together. It holds nothing
-// but Pyodide's own start-up: no engine, no page module (those still arrive as the wheel and bytecode.zip).
+// but Pyodide's own start-up: no engine, no page module (those arrive in web/vendor/modules.zip).
 // The same inputs give the same bytes, so a deploy that changes only the page leaves it alone and returning
 // players do not download it again. What a start would draw at random is fixed here:
 // - the entropy Pyodide reads at start-up, which makes the str hash secret (the same on every visit, as any

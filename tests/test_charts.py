@@ -38,6 +38,20 @@ def test_the_best_share_chart_waits_for_a_known_best() -> None:
     assert "50% on average" in shown["best-share"].text
 
 
+def test_games_are_dated_in_the_players_time_zone() -> None:
+    """A game that ended at 23:30 UTC on 1 December was played on 2 December an hour east of UTC, and on
+    1 December west of it: the charts date it by the player's clock, not by UTC's."""
+    late = DAY + 23 * 3600 + 1800
+    records = Records().with_games([game(1, ended=late, score=30, best=60, won=True)])
+    east = dt.timezone(dt.timedelta(hours=1))
+    west = dt.timezone(-dt.timedelta(hours=8))
+    today = dt.date(2026, 12, 2)
+    for zone, day in ((east, "2 December"), (west, "1 December"), (dt.UTC, "1 December")):
+        shown = {c.id: c for c in game_charts(records, TRIPEAKS, today, zone=zone)}
+        assert shown["scores"].points[0].label.startswith(f"Game 1, {day}:")
+        assert shown["best-share"].points[0].label.startswith(f"{day}:")
+
+
 def test_triangle_has_no_run_chart_and_counts_cards() -> None:
     records = Records().with_games([game(1, rules="triangle:standard", score=40)])
     ids = [c.id for c in game_charts(records, TRIANGLE, dt.date(2026, 12, 1))]

@@ -169,8 +169,9 @@ def test_bad_input_is_refused() -> None:
 
 def test_the_words_for_a_grade() -> None:
     words = TRIPEAKS.words
-    assert words.grade(Difficulty(Grade.HARD, 10, 512)) == "Difficulty: hard."
-    assert words.grade(Difficulty(Grade.UNWINNABLE, 0, 0)) == "This deal can't be won."
+    assert words.grade(Grade.HARD) == "Difficulty of this deal: hard."
+    assert words.grade(Grade.UNWINNABLE) == "This deal can't be won."
+    assert words.grade(Grade.EASY, daily=True) == "Difficulty of the daily deal: easy."
     assert [words.grade_name(g) for g in Grade] == ["Easy", "Medium", "Hard", "Very hard", "Can't be won"]
     assert Difficulty(Grade.EASY, 3, 4).to_dict() == {"grade": "easy", "wins": 3, "games": 4}
     assert Difficulty(Grade.EASY, 3, 4).share == 0.75 and Difficulty(Grade.UNWINNABLE, 0, 0).share == 0.0
@@ -182,7 +183,7 @@ def test_cli_grade(capsys: pytest.CaptureFixture[str]) -> None:
     from tripeaks.cli import main
 
     assert main(["grade", "1"]) == 0
-    assert capsys.readouterr().out.startswith("Difficulty: hard.\n")
+    assert capsys.readouterr().out.startswith("Difficulty of this deal: hard.\n")
     assert main(["grade", "2", "--game", "triangle", "--json"]) == 0
     assert json.loads(capsys.readouterr().out) == {"grade": "can't be won", "wins": 0, "games": 0}
     assert main(["grade", "nonsense"]) == 2

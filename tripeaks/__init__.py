@@ -50,7 +50,6 @@ from .search.telling import (
     best_line_words,
     best_words,
     choosable_grades,
-    grade_words,
     looking_for_grade,
 )
 from .search.watch import LOOKING, Watch, WatchSearch, back_words, best_watch, step_words, take_over_words
@@ -139,7 +138,6 @@ __all__ = [
     "game_charts",
     "game_of",
     "game_of_rules",
-    "grade_words",
     "import_records",
     "looking_for_grade",
     "neighbours",

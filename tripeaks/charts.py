@@ -115,8 +115,10 @@ def _rules_label(solitaire: Solitaire, key: str) -> str:
     return label
 
 
-def score_chart(records: Records, solitaire: Solitaire, last: int = CHART_GAMES) -> Chart:
-    """The score of each of the latest games, oldest first, each marked won or lost."""
+def score_chart(records: Records, solitaire: Solitaire, last: int = CHART_GAMES, *,
+                zone: dt.tzinfo = dt.UTC) -> Chart:
+    """The score of each of the latest games, oldest first, each marked won or lost, and dated in
+    the player's time ``zone``."""
     games = records.games_of(solitaire)[-last:]
     title = "Score per game"
     if not games:
@@ -124,7 +126,7 @@ def score_chart(records: Records, solitaire: Solitaire, last: int = CHART_GAMES)
     first = len(records.games_of(solitaire)) - len(games) + 1
     points = tuple(
         Point(
-            f"Game {first + n}, {_day(_date(game))}: {_units(solitaire, game.score)}, "
+            f"Game {first + n}, {_day(_date(game, zone))}: {_units(solitaire, game.score)}, "
             f"{'won' if game.won else 'not won'}",
             float(game.score),
             "won" if game.won else "lost",
@@ -185,9 +187,10 @@ def run_chart(records: Records, solitaire: Solitaire) -> Chart:
                  axis=("0", str(max(bins))))
 
 
-def best_share_chart(records: Records, solitaire: Solitaire, last: int = CHART_GAMES) -> Chart:
+def best_share_chart(records: Records, solitaire: Solitaire, last: int = CHART_GAMES, *,
+                     zone: dt.tzinfo = dt.UTC) -> Chart:
     """For each of the latest games whose deal's best possible score is known, the share of it the
-    player reached (a score at or below 0 reaches none of it)."""
+    player reached (a score at or below 0 reaches none of it), dated in the player's time ``zone``."""
     title = "Share of the best possible score"
     games = [game for game in records.games_of(solitaire) if game.best is not None][-last:]
     if not games:
@@ -197,7 +200,7 @@ def best_share_chart(records: Records, solitaire: Solitaire, last: int = CHART_G
         assert game.best is not None
         share = min(1.0, max(0.0, game.score / game.best)) if game.best > 0 else 1.0
         points.append(Point(
-            f"{_day(_date(game))}: {game.score} of a best {_units(solitaire, game.best)}, {share:.0%}",
+            f"{_day(_date(game, zone))}: {game.score} of a best {_units(solitaire, game.best)}, {share:.0%}",
             share,
             "won" if game.won else "lost",
         ))
@@ -246,11 +249,14 @@ def daily_chart(records: Records, solitaire: Solitaire, today: dt.date,
                  (("won", "Won"), ("lost", "Played, not won"), ("none", "Not played")))
 
 
-def game_charts(records: Records, solitaire: Solitaire, today: dt.date) -> tuple[Chart, ...]:
+def game_charts(records: Records, solitaire: Solitaire, today: dt.date, *,
+                zone: dt.tzinfo = dt.UTC) -> tuple[Chart, ...]:
     """Every chart worth showing for ``solitaire``, in order: scores, the share of the best score
-    (once some game knows its deal's best), win rates, longest runs (where runs count), dailies."""
-    shown = [score_chart(records, solitaire)]
-    share = best_share_chart(records, solitaire)
+    (once some game knows its deal's best), win rates, longest runs (where runs count), dailies.
+    ``today`` is the player's day and ``zone`` their time zone, in which each game is dated (a
+    game's end is recorded in UTC)."""
+    shown = [score_chart(records, solitaire, zone=zone)]
+    share = best_share_chart(records, solitaire, zone=zone)
     if not share.empty:
         shown.append(share)
     shown.append(win_rate_chart(records, solitaire))
@@ -260,5 +266,5 @@ def game_charts(records: Records, solitaire: Solitaire, today: dt.date) -> tuple
     return tuple(shown)
 
 
-def _date(game: Played) -> dt.date:
-    return dt.datetime.fromtimestamp(game.ended, dt.UTC).date()
+def _date(game: Played, zone: dt.tzinfo) -> dt.date:
+    return dt.datetime.fromtimestamp(game.ended, zone).date()

@@ -185,7 +185,7 @@ def _grade(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(found.to_dict()))
         return 0
-    print(game.words.grade(found))
+    print(game.words.grade(found.grade))
     if found.games:
         print(f"(the no-peeking player won {found.wins} of {found.games} games)")
     return 0

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .cards import Card
     from .position import Position, Status
     from .search.best import Best, ScoreSearch
-    from .search.difficulty import Difficulty, Grader
+    from .search.difficulty import Grader
     from .solving import Solver
 
 __all__ = ["Choice", "RuleSet", "Solitaire", "Words", "name_key"]
@@ -185,11 +185,21 @@ class Words:
         """The label of the button that replays a best line (``clear``: the best winning line)."""
         return "Watch the best winning line" if clear else "Watch a best line"
 
-    def grade(self, difficulty: Difficulty) -> str:
-        """A deal's difficulty in a sentence: ``Difficulty: hard.`` or ``This deal can't be won.``"""
-        if not difficulty.games:
-            return "This deal can't be won."
-        return f"Difficulty: {difficulty.grade.value}."
+    def grade(self, grade: str, *, daily: bool = False) -> str:
+        """A deal's difficulty in a sentence, the one the page and the command line say (``grade``:
+        a grade's name, ``easy`` … ``can't be won``; ``daily``: of the daily deal).
+
+        >>> Words().grade("very hard", daily=True)
+        'Difficulty of the daily deal: very hard.'
+        >>> Words().grade("can't be won")
+        "This deal can't be won."
+        """
+        from .search.difficulty import Grade  # not at the top: that module imports this one
+
+        deal = "the daily deal" if daily else "this deal"
+        if grade == Grade.UNWINNABLE:
+            return f"{deal[0].upper()}{deal[1:]} can't be won."
+        return f"Difficulty of {deal}: {grade}."
 
     def grade_name(self, grade: str) -> str:
         """A grade as a settings choice reads it: ``Very hard``, ``Can't be won``."""

@@ -6,8 +6,8 @@ it as the first of a pair the engine lists), the stock does the position's ``sto
 move says the engine's reason, and every sentence about the game is the game's words.
 
 web/main.py, the page's script, only calls start(): PyScript compiles that script from source at every
-boot, while this module, like the others, comes compiled from web/vendor/bytecode.zip (see
-scripts/bytecode.mjs).
+boot, while this module, like the others, comes compiled in web/vendor/modules.zip (see
+scripts/modules.mjs).
 """
 
 import asyncio
@@ -65,7 +65,6 @@ from tripeaks import (
     best_words,
     find_game,
     game_charts,
-    grade_words,
     import_records,
     looking_for_grade,
     numbered_deal,
@@ -149,6 +148,11 @@ async def _in_slices(step: Callable[[float], Any]) -> Any:
 def _today() -> str:
     now = window.Date.new()
     return f"{now.getFullYear():04d}-{now.getMonth() + 1:02d}-{now.getDate():02d}"
+
+
+def _zone() -> dt.tzinfo:
+    """The player's time zone as the browser has it now (getTimezoneOffset: minutes behind UTC)."""
+    return dt.timezone(-dt.timedelta(minutes=int(window.Date.new().getTimezoneOffset())))
 
 
 def _stat(stats: Any, name: str) -> str:
@@ -1074,7 +1078,7 @@ class App:
         """The deal's difficulty beside the table, once known."""
         game = self.game
         grade = self.grades.get(self._best_key(game))
-        text = None if grade is None else grade_words(grade, daily=game.daily is not None)
+        text = None if grade is None else game.solitaire.words.grade(grade, daily=game.daily is not None)
         if text == self.drawn_grade:
             return
         self.drawn_grade = text
@@ -1106,7 +1110,7 @@ class App:
                 self.grades[solitaire.id, deal.code, rules.key] = search.grade
         self.start(Game(numbered_deal(number, solitaire), rules, number=number), give_up=give_up)
         grade = self.grades.get(self._best_key(self.game))
-        self.say(self._where_words() + (f" {grade_words(grade)}" if grade else ""))
+        self.say(self._where_words() + (f" {solitaire.words.grade(grade)}" if grade else ""))
 
     async def daily(self) -> None:
         """Today's deal of the game on the table (the player's calendar day), searched for in slices
@@ -1454,12 +1458,14 @@ class App:
             "</table></section>"
         )
 
-    def _stats_section(self, solitaire: Solitaire, current: str | None, today: dt.date) -> str:
+    def _stats_section(self, solitaire: Solitaire, current: str | None, today: dt.date,
+                       zone: dt.tzinfo) -> str:
         """A game's table of figures and its charts (drawn by plots from the engine's Charts)."""
         table = self._stats_table(solitaire, current)
         if not table:
             return ""
-        figures = "".join(plots.figure(chart) for chart in game_charts(self.records, solitaire, today))
+        charts = game_charts(self.records, solitaire, today, zone=zone)
+        figures = "".join(plots.figure(chart) for chart in charts)
         return table.replace("</section>", f'<div class="charts">{figures}</div></section>')
 
     def _show_stats(self) -> None:
@@ -1470,9 +1476,9 @@ class App:
     def _fill_stats(self) -> None:
         self.records = self._stored_records()
         here = self.game.solitaire
-        today = dt.date.fromisoformat(_today())
-        sections = [self._stats_section(here, self.game.rules.key, today)]
-        sections += [self._stats_section(game, None, today) for game in GAMES if game is not here]
+        today, zone = dt.date.fromisoformat(_today()), _zone()
+        sections = [self._stats_section(here, self.game.rules.key, today, zone)]
+        sections += [self._stats_section(game, None, today, zone) for game in GAMES if game is not here]
         body = "".join(sections) + (
             "<p><small>Personal bests (best score, fastest win) count only games won without a "
             "hint.</small></p>"

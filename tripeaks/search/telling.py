@@ -1,13 +1,12 @@
 """What a player reads about the searches' answers beside the table, besides what each game's words
-say (``Words.compared``, ``best_clear_score``, ``grade_name``): the end-of-game line on the best score,
-the line to it, a deal's difficulty. Game-independent: each game's units come from its words.
+say (``Words.compared``, ``best_clear_score``, ``grade``, ``grade_name``): the end-of-game line on the
+best score, the line to it, the search for a deal of a grade. Game-independent: each game's units come
+from its words.
 
 >>> from tripeaks import Position, TRIPEAKS, numbered_deal
 >>> from tripeaks.search.best import find_best
 >>> best_words(TRIPEAKS, 40, find_best(Position.start(numbered_deal(1))))
 'Your score: 40 (the best possible: 88). The best score of a line that clears the peaks: 88.'
->>> grade_words("very hard", daily=True)
-'Difficulty of the daily deal: very hard.'
 """
 
 from __future__ import annotations
@@ -20,7 +19,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ANY_GRADE", "WORKING_BEST", "best_line_words", "best_words", "choosable_grades",
-    "grade_words", "looking_for_grade", "score_words",
+    "looking_for_grade", "score_words",
 ]
 
 WORKING_BEST = "Working out the best possible score…"
@@ -62,11 +61,6 @@ def best_line_words(solitaire: Solitaire, best: int, moves: int) -> str:
     return (f"A line to the best possible score, {score_words(solitaire, best)}: "
             f"{moves} move{'' if moves == 1 else 's'} from the deal's start. Next plays each move; "
             "Take over plays on from there.")
-
-
-def grade_words(grade: str, *, daily: bool = False) -> str:
-    """A deal's difficulty in a sentence (``grade`` is a grade's name: ``easy`` … ``can't be won``)."""
-    return f"Difficulty of {'the daily deal' if daily else 'this deal'}: {grade}."
 
 
 def looking_for_grade(grade: str) -> str:
