@@ -126,7 +126,7 @@ class BestSearch:
         if make is None:
             raise ValueError(f"{position.solitaire.name} has no best-score search")
         self.position = position
-        self._search = make(position)
+        self._search: ScoreSearch | None = make(position)
         self._seconds = 0.0
         self._result: Best | None = None
 
@@ -136,22 +136,30 @@ class BestSearch:
 
     @property
     def nodes(self) -> int:
+        if self._result is not None:
+            return self._result.nodes
+        assert self._search is not None
         return self._search.nodes
 
     def step(self, seconds: float | None = None) -> Best | None:
         """Work for about ``seconds`` (or to the end); the best scores, or ``None`` while working."""
         if self._result is not None:
             return self._result
+        assert self._search is not None
         started = time.perf_counter()
         try:
             with collector_paused():
                 found = self._search.step(None if seconds is None else started + seconds)
+                if found is not None:
+                    # The search's tables go while the collector is still paused: freed by their
+                    # counts, they are not the next collection's to go through (tens of ms).
+                    nodes, self._search = self._search.nodes, None
         finally:
             self._seconds += time.perf_counter() - started
         if found is None:
             return None
         best, clear = found
-        self._result = Best(best, clear, self._search.nodes, self._seconds)
+        self._result = Best(best, clear, nodes, self._seconds)
         return self._result
 
 
