@@ -49,6 +49,7 @@ _NEG = -(1 << 24)  # the value of a state from which no line wins (winning lines
 _TRI = tuple(k * (k + 1) // 2 for k in range(64))  # a run of k cards scores _TRI[k]
 _STOP = -1  # a state's move: stop here
 _PEAK_MASK = sum(1 << p for p in PEAKS)
+_RELEASE = 4096  # entries of a table freed between looks at the clock (a millisecond or two)
 # A step of a line, as found: a run of cards (their slots), then a draw or reset (_ADVANCE)
 _ADVANCE = -1
 
@@ -99,7 +100,7 @@ class _Sets:
                 if mask ^ low not in seen:
                     seen.add(mask ^ low)
                     todo.append(mask ^ low)
-            if not len(seen) % 4096:
+            if not len(seen) % 512:
                 yield
         masks = sorted(seen, key=lambda m: (m.bit_count(), m))
         number = {mask: n for n, mask in enumerate(masks)}
@@ -114,7 +115,7 @@ class _Sets:
                 free ^= low
                 steps[low.bit_length() - 1] = number[mask ^ low]
             after.append(steps)
-            if not n % 4096:
+            if not n % 512:
                 yield
         self.masks, self.number, self.free, self.after = masks, number, free_list, after
         self.cards = [mask.bit_count() for mask in masks]
@@ -189,8 +190,8 @@ class _Relaxed:
             self._building = self._build()
         yield from self._building
 
-    def release(self) -> None:
-        self._vectors.clear()
+    def tables(self) -> list[dict[Any, Any]]:
+        return [self._vectors]
 
     def vector(self, s: int, top: int) -> tuple[int, ...]:
         """``[k]``: the best bonuses plus what follows, for runs of exactly ``k`` more cards on
@@ -291,7 +292,7 @@ class _Relaxed:
             best += 1
             value[s] = best
             drawn[s] = best - penalty if best > penalty else 0
-            if not s % 512:
+            if not s % 64:  # a few hundred microseconds
                 yield
         self.ready = True
 
@@ -324,9 +325,8 @@ class _Runs:
             self._bare[s] = found
         return found
 
-    def release(self) -> None:
-        self._found.clear()
-        self._bare.clear()
+    def tables(self) -> list[dict[Any, Any]]:
+        return [self._found, self._bare]
 
     def leaves_any(self, s: int) -> tuple[int, ...]:
         """Every set a run that starts with any free card can leave (an empty waste's first run)."""
@@ -424,10 +424,9 @@ class _LastPass:
         """The moves of each (set, top), in the order tried (see ``moves`` in :meth:`_make`)."""
         self.search = self._make(work)
 
-    def release(self) -> None:
-        """Empty the tables (see :meth:`TriPeaksBest._release`)."""
-        for table in (self.exact, self.upper, self.choice, self.ordered):
-            table.clear()
+    def tables(self) -> list[dict[Any, Any]]:
+        """What :meth:`TriPeaksBest._release` empties."""
+        return [self.exact, self.upper, self.choice, self.ordered]
 
     def _make(self, work: Work) -> Callable[[int, int, int], int]:
         runs, seq, clear = self.runs, self.seq, self.clear
@@ -629,23 +628,25 @@ class TriPeaksBest:
                     gain = min(gain, self._value)  # a round that fails proves this bound
                     step *= 2
                 clear_line = self._line(clear=True)
+        yield from self._release()
         self._found = (best, clear_line)
-        self._release()
 
-    def _release(self) -> None:
-        """Empty the tables once both lines are known. The searches are closures that call
-        themselves, cycles that only Python's cycle collector frees, and it would first go
-        through every list and tuple their tables hold (a few hundred thousand: tens of ms a
-        deal); emptied, what they held is freed at once."""
+    def _release(self) -> Iterator[None]:
+        """Empty the tables once both lines are known, a slice at a time. The searches are
+        closures that call themselves, cycles that only Python's cycle collector frees, and it
+        would first go through every list and tuple their tables hold (a few hundred thousand:
+        tens of ms a deal); emptied, what they held is freed at once."""
+        tables: list[dict[Any, Any]] = [*self._tables[False], *self._tables[True]]
         for lp in self._passes.values():
-            lp.release()
-        for table in self._tables.values():
-            for part in table:
-                part.clear()
+            tables += lp.tables()
+        tables += [*self.relaxed.tables(), *self.relaxed0.tables(), *self.runs.tables()]
+        for table in tables:
+            while len(table) > _RELEASE:
+                for _ in range(_RELEASE):
+                    table.popitem()
+                yield
+            table.clear()
         self._searches.clear()
-        self.relaxed.release()
-        self.relaxed0.release()
-        self.runs.release()
         self._solver = None
 
     def _wins(self, line: Line) -> bool:
