@@ -6,6 +6,7 @@
     python benchmarks/best.py --game triangle      # Triangle's 1,000 deals
     python benchmarks/best.py --pyodide            # then the same deals in Pyodide, and the ratio
     node benchmarks/pyodide.mjs benchmarks/best.py --limit 100 --json out.json   # Pyodide alone
+    python benchmarks/best.py --slice 12           # also: the search in 12 ms slices, as the page runs it
 
 Prints, per rule set: median, p95 and max seconds per deal (the search's own time, over both
 answers, from ``time.perf_counter``), the CPU time of the searches beside the total (less
@@ -16,6 +17,11 @@ the first deal: their time is printed apart. The CPU time of each deal's search 
 found is replayed by the engine's own
 Game to its score, every winning line must win, and the best is never below the decision
 solver's winning line.
+
+With ``--slice MS`` every deal is searched again in slices of MS milliseconds (``BestSearch.step``,
+as the page does: 12 ms while the player plays, 40 after), and the longest slice of each deal is
+kept: its median, p95 and max over the deals, in wall time and in CPU time (a slice's wall time on
+a shared machine includes the time others took). The sliced answer must be the unsliced one.
 """
 
 from __future__ import annotations
@@ -33,7 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tripeaks import EASY, STANDARD, STRICT, Deal, Game, Position, Rules, Status, find_game, solve
-from tripeaks.search.best import find_best
+from tripeaks.search.best import BestSearch, find_best
 from tripeaks.search.stats import percentile
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,10 +79,26 @@ def tables() -> float:
     return time.perf_counter() - started
 
 
-def run(name: str, rules: object, deals: list[tuple[int, Deal]]) -> dict[str, object]:
+def longest_slice(position: Position, seconds: float) -> tuple[float, float, object]:
+    """The search of ``position`` in slices of ``seconds``: its longest slice, in wall and CPU
+    seconds, and its answer."""
+    search = BestSearch(position)
+    wall = cpu = 0.0
+    while True:
+        started, before = time.perf_counter(), time.process_time()
+        found = search.step(seconds)
+        wall = max(wall, time.perf_counter() - started)
+        cpu = max(cpu, time.process_time() - before)
+        if found is not None:
+            return wall, cpu, found.to_dict()
+
+
+def run(name: str, rules: object, deals: list[tuple[int, Deal]], slice_ms: float = 0) -> dict[str, object]:
     seconds: list[float] = []
     cpus: list[float] = []
     nodes: list[float] = []
+    slices: list[float] = []
+    cpu_slices: list[float] = []
     cpu = 0.0
     slowest = (0.0, 0)
     for number, deal in deals:
@@ -95,6 +117,11 @@ def run(name: str, rules: object, deals: list[tuple[int, Deal]]) -> dict[str, ob
             assert game.score == line.score, f"deal {number}: the line does not score {line.score}"
             if line is found.best_clear:
                 assert game.status is Status.WON, f"deal {number}: the winning line does not win"
+        if slice_ms:
+            wall, cpu_slice, sliced = longest_slice(position, slice_ms / 1000)
+            assert sliced == found.to_dict(), f"deal {number}: the sliced search answers otherwise"
+            slices.append(wall)
+            cpu_slices.append(cpu_slice)
         answer = solve(position)
         if answer.won:
             game = Game.from_moves(deal, rules, answer.moves)
@@ -116,6 +143,16 @@ def run(name: str, rules: object, deals: list[tuple[int, Deal]]) -> dict[str, ob
         "cpu_p95_s": round(percentile(cpus, 0.95), 5),
         "cpu_max_s": round(max(cpus), 4),
     }
+    if slice_ms:
+        figures.update({
+            "slice_ms": slice_ms,
+            "slice_median_ms": round(percentile(slices, 0.5) * 1000, 2),
+            "slice_p95_ms": round(percentile(slices, 0.95) * 1000, 2),
+            "slice_max_ms": round(max(slices) * 1000, 2),
+            "slice_cpu_median_ms": round(percentile(cpu_slices, 0.5) * 1000, 2),
+            "slice_cpu_p95_ms": round(percentile(cpu_slices, 0.95) * 1000, 2),
+            "slice_cpu_max_ms": round(max(cpu_slices) * 1000, 2),
+        })
     print(
         f"{name:10}: {len(deals)} deals in {figures['total_s']:.2f} s (CPU {cpu:.2f} s) "
         f"(median {figures['median_s']:.4f} s, p95 {figures['p95_s']:.4f} s, "
@@ -125,6 +162,15 @@ def run(name: str, rules: object, deals: list[tuple[int, Deal]]) -> dict[str, ob
         f"max {figures['cpu_max_s']:.3f} s",
         flush=True,
     )
+    if slice_ms:
+        print(
+            f"{name:10}: in {slice_ms:g} ms slices, each deal's longest slice: median "
+            f"{figures['slice_median_ms']} ms, p95 {figures['slice_p95_ms']} ms, "
+            f"max {figures['slice_max_ms']} ms "
+            f"(CPU median {figures['slice_cpu_median_ms']} ms, p95 {figures['slice_cpu_p95_ms']} ms, "
+            f"max {figures['slice_cpu_max_ms']} ms)",
+            flush=True,
+        )
     return figures
 
 
@@ -149,21 +195,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", nargs="*", choices=RULE_SETS, help="TriPeaks rule sets (default standard)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--pyodide", action="store_true", help="then the same in Pyodide, and the ratio")
+    parser.add_argument("--slice", type=float, default=0, metavar="MS",
+                        help="also search each deal in slices of MS milliseconds: the longest slice")
     args = parser.parse_args(argv)
     deals = load_deals(args.game, args.limit)
     print(runtime(), flush=True)
     print(f"tables made once: {tables():.3f} s", flush=True)
     game = find_game(args.game)
     if game.id == "triangle":
-        figures = [run("triangle", game.default_rules, deals)]
+        figures = [run("triangle", game.default_rules, deals, args.slice)]
     else:
-        figures = [run(name, RULE_SETS[name], deals) for name in args.rules or ["standard"]]
+        figures = [run(name, RULE_SETS[name], deals, args.slice) for name in args.rules or ["standard"]]
     if args.pyodide:
         again = ["--game", args.game]
         if args.rules:
             again += ["--rules", *args.rules]
         if args.limit is not None:
             again += ["--limit", str(args.limit)]
+        if args.slice:
+            again += ["--slice", str(args.slice)]
         for ours, theirs in zip(figures, in_pyodide(again), strict=True):
             ratios = {key: round(float(theirs[key]) / float(ours[key]), 2)  # type: ignore[arg-type]
                       for key in ("median_s", "p95_s", "max_s") if ours[key]}

@@ -49,6 +49,7 @@ _NEG = -(1 << 24)  # the value of a state from which no line wins (winning lines
 _TRI = tuple(k * (k + 1) // 2 for k in range(64))  # a run of k cards scores _TRI[k]
 _STOP = -1  # a state's move: stop here
 _PEAK_MASK = sum(1 << p for p in PEAKS)
+_RELEASE = 4096  # entries of a table freed between looks at the clock (a millisecond or two)
 # A step of a line, as found: a run of cards (their slots), then a draw or reset (_ADVANCE)
 _ADVANCE = -1
 
@@ -99,7 +100,7 @@ class _Sets:
                 if mask ^ low not in seen:
                     seen.add(mask ^ low)
                     todo.append(mask ^ low)
-            if not len(seen) % 4096:
+            if not len(seen) % 512:
                 yield
         masks = sorted(seen, key=lambda m: (m.bit_count(), m))
         number = {mask: n for n, mask in enumerate(masks)}
@@ -114,7 +115,7 @@ class _Sets:
                 free ^= low
                 steps[low.bit_length() - 1] = number[mask ^ low]
             after.append(steps)
-            if not n % 4096:
+            if not n % 512:
                 yield
         self.masks, self.number, self.free, self.after = masks, number, free_list, after
         self.cards = [mask.bit_count() for mask in masks]
@@ -189,6 +190,8 @@ class _Relaxed:
             self._building = self._build()
         yield from self._building
 
+    def tables(self) -> list[dict[Any, Any]]:
+        return [self._vectors]
 
     def vector(self, s: int, top: int) -> tuple[int, ...]:
         """``[k]``: the best bonuses plus what follows, for runs of exactly ``k`` more cards on
@@ -289,7 +292,7 @@ class _Relaxed:
             best += 1
             value[s] = best
             drawn[s] = best - penalty if best > penalty else 0
-            if not s % 512:
+            if not s % 64:  # a few hundred microseconds
                 yield
         self.ready = True
 
@@ -299,8 +302,9 @@ class _Runs:
 
     def __init__(self, relaxed: _Relaxed) -> None:
         self.relaxed = relaxed
-        self._found: dict[int, list[int]] = {}
+        self._found: dict[int, tuple[int, ...]] = {}
         self._bare: dict[int, int] = {}
+        self.leaves = self._make_leaves()
 
     def bare(self, s: int) -> int:
         """The ranks of the cards of set ``s`` that no other card left can come just before (a
@@ -321,42 +325,47 @@ class _Runs:
             self._bare[s] = found
         return found
 
-    def leaves(self, s: int, top: int) -> list[int]:
-        """Every set a run of one or more cards on ``top`` from set ``s`` can leave."""
-        key = s << 4 | top
-        found = self._found.get(key)
-        if found is None:
-            found = self._found[key] = self._explore([(s, top)])
-        return found
+    def tables(self) -> list[dict[Any, Any]]:
+        return [self._found, self._bare]
 
-    def leaves_any(self, s: int) -> list[int]:
+    def leaves_any(self, s: int) -> tuple[int, ...]:
         """Every set a run that starts with any free card can leave (an empty waste's first run)."""
-        sets, rank = self.relaxed.sets, self.relaxed.rank
-        starts = [(child, rank[slot]) for slot, child in sets.after[s].items()]
-        out = self._explore(starts)
-        return sorted({*out, *(child for child, _ in starts)})
+        rank, leaves = self.relaxed.rank, self.leaves
+        out = set()
+        for slot, child in self.relaxed.sets.after[s].items():
+            out.add(child)
+            out.update(leaves(child, rank[slot]))
+        return tuple(sorted(out))
 
-    def _explore(self, starts: list[tuple[int, int]]) -> list[int]:
+    def _make_leaves(self) -> Callable[[int, int], tuple[int, ...]]:
         sets, near, rank = self.relaxed.sets, self.relaxed.near, self.relaxed.rank
         free, after = sets.free, sets.after
-        out: set[int] = set()
-        seen = {s << 4 | t for s, t in starts}
-        todo = list(starts)
-        while todo:
-            s, top = todo.pop()
+        found_of = self._found
+
+        def leaves(s: int, top: int) -> tuple[int, ...]:
+            """Every set a run of one or more cards on ``top`` from set ``s`` can leave, in order:
+            the sets the run's first card leaves, and what runs on from each leave, each worked
+            out once (runs from different sets and tops meet)."""
+            key = s << 4 | top
+            found = found_of.get(key)
+            if found is not None:
+                return found
             plays = free[s] & near[top]
             steps = after[s]
+            out = set()
             while plays:
                 low = plays & -plays
                 plays ^= low
                 slot = low.bit_length() - 1
                 child = steps[slot]
                 out.add(child)
-                key = child << 4 | rank[slot]
-                if key not in seen:
-                    seen.add(key)
-                    todo.append((child, rank[slot]))
-        return sorted(out)
+                r = rank[slot]
+                if free[child] & near[r]:
+                    out.update(leaves(child, r))
+            found = found_of[key] = tuple(sorted(out))
+            return found
+
+        return leaves
 
     def path(self, s: int, top: int | None, leaves: int) -> list[int]:
         """The slots of a run on ``top`` (``None``: any first card) from set ``s`` to set ``leaves``."""
@@ -411,7 +420,13 @@ class _LastPass:
         self.choice: dict[int, int] = {}
         """For each state with an exact value: the set its run leaves, twice, plus 1 if the line
         goes on (draws); or _STOP."""
+        self.ordered: dict[int, list[tuple[int, int, int]]] = {}
+        """The moves of each (set, top), in the order tried (see ``moves`` in :meth:`_make`)."""
         self.search = self._make(work)
+
+    def tables(self) -> list[dict[Any, Any]]:
+        """What :meth:`TriPeaksBest._release` empties."""
+        return [self.exact, self.upper, self.choice, self.ordered]
 
     def _make(self, work: Work) -> Callable[[int, int, int], int]:
         runs, seq, clear = self.runs, self.seq, self.clear
@@ -423,7 +438,7 @@ class _LastPass:
         last = len(seq) - 1
         tri = _TRI
         tick = work.tick
-        ordered: dict[int, list[tuple[int, int, int]]] = {}
+        ordered = self.ordered
         penalty = DRAW_PENALTY
         nothing = _NEG if clear else 0
         bare_of = runs.bare
@@ -435,8 +450,6 @@ class _LastPass:
         supplied = [0] * (len(seq) + 1)
         for i in range(len(seq) - 1, -1, -1):
             supplied[i] = supplied[i + 1] | near_rank[seq[i]]
-        known_every = self.every.exact if self.every is not None else None
-        upper_every = self.every.upper if self.every is not None else {}
 
         def moves(s: int, top: int) -> list[tuple[int, int, int]]:
             """(bound, points, set left) for each run (and for drawing at once, ``s`` itself),
@@ -615,7 +628,26 @@ class TriPeaksBest:
                     gain = min(gain, self._value)  # a round that fails proves this bound
                     step *= 2
                 clear_line = self._line(clear=True)
+        yield from self._release()
         self._found = (best, clear_line)
+
+    def _release(self) -> Iterator[None]:
+        """Empty the tables once both lines are known, a slice at a time. The searches are
+        closures that call themselves, cycles that only Python's cycle collector frees, and it
+        would first go through every list and tuple their tables hold (a few hundred thousand:
+        tens of ms a deal); emptied, what they held is freed at once."""
+        tables: list[dict[Any, Any]] = [*self._tables[False], *self._tables[True]]
+        for lp in self._passes.values():
+            tables += lp.tables()
+        tables += [*self.relaxed.tables(), *self.relaxed0.tables(), *self.runs.tables()]
+        for table in tables:
+            while len(table) > _RELEASE:
+                for _ in range(_RELEASE):
+                    table.popitem()
+                yield
+            table.clear()
+        self._searches.clear()
+        self._solver = None
 
     def _wins(self, line: Line) -> bool:
         position = self.position
