@@ -76,8 +76,8 @@ from tripeaks import (
 SLICE_SECONDS = 0.08  # engine searches (hints, winnable and daily deals) work this long between frames
 THINK_SECONDS = 0.03  # thinking ahead works this long at a time, in the page's idle moments
 THINK_PAUSE = 0.05  # and then leaves the page alone this long (input waits at most a slice)
-# The best-score search overshoots the time it is given (by tens of ms in CPython, twice that in the
-# browser; benchmarks/freeze.py): it gets shorter slices, longer ones once the game is over.
+# The best-score search ends a slice within a few ms of its time, but the garbage collector after it can add
+# 7 to 15 ms (benchmarks/best.py --slice): it gets short slices while the game is on, longer ones once over.
 BEST_SECONDS = 0.012
 BEST_OVER_SECONDS = 0.04
 
