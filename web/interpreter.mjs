@@ -19,9 +19,28 @@
 // others are in python_stdlib_rest.zip (scripts/snapshot.mjs). Python gets a finder that fetches that,
 // once, the first time something imports one of them, so nothing is missing, only further away.
 
-import { loadPyodide as startPyodide, version } from "./vendor/pyodide/pyodide.mjs";
+import { loadPyodide as pyodideLoader, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
+
+// Pyodide started without WebAssembly stack switching (JSPI). Chromium's sampling heap profiler, which runs in
+// some of its processes (most of them in builds outside the stable channel, such as Debian's), walks the native
+// stack by its frame pointers when it samples an allocation, and reads past the end of a JSPI stack: the tab
+// crashes ("Aw, Snap!", a SIGSEGV in base::debug::TraceStackFramePointers, Chromium 156). Pyodide runs every
+// asyncio step on such a stack when the browser has JSPI, which the page needs for nothing (it never calls
+// run_sync): Pyodide decides once, as it starts, by looking for WebAssembly.Suspending, so it is hidden from it
+// for that moment and put back for the rest of the page. e2e/test_heap_profiler.py plays with the profiler on.
+async function startPyodide(settings) {
+  const hidden = ["Suspending", "Suspender"]
+    .filter((name) => name in WebAssembly)
+    .map((name) => [name, Object.getOwnPropertyDescriptor(WebAssembly, name)]);
+  for (const [name] of hidden) delete WebAssembly[name];
+  try {
+    return await pyodideLoader(settings);
+  } finally {
+    for (const [name, descriptor] of hidden) Object.defineProperty(WebAssembly, name, descriptor);
+  }
+}
 
 // Pyodide's files; PyScript would take the folder of this module instead.
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
