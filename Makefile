@@ -9,8 +9,8 @@ PORT ?= 8000
 ENGINE_PY := $(shell find tripeaks -name '*.py' -not -path '*/__pycache__/*')
 ENGINE := $(ENGINE_PY) tripeaks/py.typed pyproject.toml README.md
 BUILT := web/vendor/engine.json
-# The engine and the page modules with their bytecode, imported from the zip; web/main.py, the page's script,
-# is compiled by PyScript.
+# The engine and the page modules with their bytecode, imported from two zips (scripts/modules.mjs writes
+# web/vendor/engine.zip, then this one); web/main.py, the page's script, is compiled by PyScript.
 BYTECODE := web/vendor/modules.zip
 PAGE_MODULES := $(filter-out web/main.py,$(wildcard web/*.py))
 # Pyodide's memory after start-up, which web/interpreter.mjs boots from.
@@ -42,9 +42,10 @@ $(ICONS): web/icon.svg scripts/icons.py $(STAMP)/venv | browsers
 $(BYTECODE): $(ENGINE_PY) $(PAGE_MODULES) scripts/modules.mjs | $(BUILT)
 	node scripts/modules.mjs
 
-# scripts/build.py writes it too, after vendoring Pyodide; this rule follows edits to the script, and to the
-# modules whose imports decide which of the standard library is compiled into python_stdlib.zip.
-$(SNAPSHOT): scripts/snapshot.mjs $(ENGINE_PY) $(wildcard web/*.py) | $(BUILT)
+# scripts/build.py writes it too, after vendoring Pyodide; this rule follows edits to the script, to the
+# modules whose imports decide which of the standard library is compiled into python_stdlib.zip, and to
+# web/vendor/engine.zip, whose engine the snapshot has imported.
+$(SNAPSHOT): scripts/snapshot.mjs $(ENGINE_PY) $(wildcard web/*.py) $(BYTECODE) | $(BUILT)
 	node scripts/snapshot.mjs
 
 build: $(BUILT) $(BYTECODE) $(SNAPSHOT) $(ICONS)

@@ -26,6 +26,7 @@ bootcheck.html with its own config:
   files        [files] "<wheel>" = "./*"          the wheel unpacked into the working directory
   micropip     packages = ["<wheel>"]              micropip installs it (the lock names the shipped micropip)
   passthrough  packages + packages_cache = "passthrough"   Pyodide's loadPackage installs it, no micropip
+(each with the page modules too, modules.zip, for web/engine.py; without engine.zip it imports the variant's)
 """
 
 from __future__ import annotations
@@ -61,11 +62,17 @@ TIMEOUT_MS = 60_000
 INTERPRETER = 'interpreter = "./web/interpreter.mjs"\n'  # the game's: Pyodide from its snapshot
 
 
+# Each variant has the page modules too (bootcheck.html imports web/engine.py from them, as the page does),
+# not engine.zip: web/engine.py then drops the engine the snapshot brought and imports the variant's.
+PAGE_MODULES = '"./web/vendor/modules.zip" = "./modules.zip"\n'
+
+
 def variant_configs(wheel: str) -> dict[str, str]:
     return {
-        "files": f'{INTERPRETER}[files]\n"./web/vendor/{wheel}" = "./*"\n',
-        "micropip": f'{INTERPRETER}packages = ["./web/vendor/{wheel}"]\n',
-        "passthrough": f'{INTERPRETER}packages_cache = "passthrough"\npackages = ["./web/vendor/{wheel}"]\n',
+        "files": f'{INTERPRETER}[files]\n"./web/vendor/{wheel}" = "./*"\n{PAGE_MODULES}',
+        "micropip": f'{INTERPRETER}packages = ["./web/vendor/{wheel}"]\n[files]\n{PAGE_MODULES}',
+        "passthrough": f'{INTERPRETER}packages_cache = "passthrough"\npackages = ["./web/vendor/{wheel}"]\n'
+        f"[files]\n{PAGE_MODULES}",
     }
 
 

@@ -15,9 +15,10 @@ and arrived, and the first playable card (`<html data-ready="1">`). The phases b
                                its config inline, so no TOML to fetch and parse)
   python-start -> python-ready Pyodide from the snapshot: the 30 MB memory from the cache, the WebAssembly
                                (from V8's code cache), Emscripten's start-up, the memory restored
-  python-ready -> main.py      [files]: web/vendor/modules.zip (the engine and the page modules) copied in
+  python-ready -> main.py      [files]: web/vendor/engine.zip and modules.zip copied in
   main.py -> ready             PyScript's own Python (written and compiled at every boot), the page's
-                               script: the engine and page modules imported, the game dealt and drawn
+                               script: the snapshot's engine checked against engine.zip, the page
+                               modules imported, the game dealt and drawn
 """
 
 from __future__ import annotations

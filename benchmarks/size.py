@@ -40,8 +40,8 @@ def group(path: str) -> str:
         return "Pyodide (Python in WebAssembly)"
     if "/vendor/pyscript/" in f"/{path}":
         return "PyScript"
-    if "/vendor/wheels/" in f"/{path}" or path.endswith("/vendor/modules.zip"):
-        return "engine (and page modules, in modules.zip)"
+    if "/vendor/wheels/" in f"/{path}" or path.endswith(("/vendor/engine.zip", "/vendor/modules.zip")):
+        return "engine and page modules (engine.zip, modules.zip)"
     if "/icons/" in path:
         return "icons and manifest"
     if path.endswith(".webmanifest"):

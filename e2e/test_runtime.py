@@ -1,5 +1,6 @@
 """The runtime: the page boots the vendored Pyodide offline and runs, byte for byte, tripeaks/ and web/, from
-bytecode compiled from exactly those sources (web/vendor/modules.zip)."""
+bytecode compiled from exactly those sources (web/vendor/engine.zip and modules.zip); the engine the snapshot
+of Pyodide's start brought is used only when it is engine.zip's."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import _imp
 import ast
 import gzip
 import hashlib
+import io
 import json
 import tomllib
 import urllib.request
@@ -61,64 +63,112 @@ def page_modules() -> list[str]:
 
 
 def shipped_sources() -> dict[str, bytes]:
-    """Each Python file the page has, by its path in web/vendor/modules.zip, with its bytes here."""
+    """Each Python file the page has, by its path in web/vendor/engine.zip or modules.zip, with its bytes
+    here."""
     files = engine_sources()
     files |= {name: (ROOT / "web" / name).read_bytes() for name in page_modules()}
     return files
 
 
-def modules_archive() -> dict[str, bytes]:
-    with zipfile.ZipFile(VENDOR / "modules.zip") as archive:
-        return {name: archive.read(name) for name in archive.namelist()}
+ZIPS = ("engine.zip", "modules.zip")  # the engine's, the page modules'
+
+
+def modules_archive(*names: str) -> dict[str, bytes]:
+    files: dict[str, bytes] = {}
+    for name in names or ZIPS:
+        with zipfile.ZipFile(VENDOR / name) as archive:
+            files |= {entry: archive.read(entry) for entry in archive.namelist()}
+    return files
+
+
+def bootcheck_report(page: Page, query: str = "") -> dict[str, object]:
+    page.goto("bootcheck.html" + query)
+    wait_ready(page)
+    report: dict[str, object] = json.loads(page.locator("#files").text_content() or "{}")
+    return report
 
 
 def test_bootcheck_runs_bytecode_compiled_from_the_shipped_sources(page: Page) -> None:
-    page.goto("bootcheck.html")
-    wait_ready(page)
-    report = json.loads(page.locator("#files").text_content() or "{}")
+    report = bootcheck_report(page)
     archive = modules_archive()
     sources = shipped_sources()
-    assert report["package"] == "modules.zip/tripeaks", "the engine did not come from modules.zip"
+    # The engine is the one the snapshot brought (bootcheck.html boots from it), and that is engine.zip's.
+    assert report["package"] == "/home/pyodide/engine.zip/tripeaks", "the engine did not come from engine.zip"
+    assert report["engine_from"] == "snapshot"
+    bytecode: dict[str, dict[str, object]] = report["bytecode"]  # type: ignore[assignment]
     # Every Python file the page imports from is one of ours, and is the bytes of this checkout.
-    assert {path: entry["source_sha256"] for path, entry in report["bytecode"].items()} == {
+    assert {path: entry["source_sha256"] for path, entry in bytecode.items()} == {
         path: sha256(data) for path, data in sources.items()
     }, "the page's Python files are not tripeaks/ and the page modules of this checkout: run make build"
-    for path, entry in report["bytecode"].items():
-        # Beside each one its pyc, hash-based and checked (flags 3), for this Python (magic), of exactly the
-        # source beside it (source hash): Python runs it, and would ignore it if any of these did not hold.
-        assert entry["pyc"] == path + "c", f"no pyc for {path} in web/vendor/modules.zip: run make build"
-        assert entry["pyc_sha256"] == sha256(archive[entry["pyc"]]), path
+    for path, entry in bytecode.items():
+        # Beside each one its pyc, hash-based (flags 1: Python runs it without reading the source again), for
+        # this Python (magic), of exactly the source beside it (source hash).
+        assert entry["pyc"] == path + "c", f"no pyc for {path} in web/vendor/: run make build"
+        assert entry["pyc_sha256"] == sha256(archive[str(entry["pyc"])]), path
         assert entry["magic_ok"], f"{entry['pyc']} is for another Python than the page's: run make build"
-        assert entry["flags"] == 3, f"{entry['pyc']} is not a checked-hash pyc"
+        assert entry["flags"] == 1, f"{entry['pyc']} is not an unchecked hash-based pyc"
         assert entry["source_hash_ok"], f"{entry['pyc']} is not of {path}: make build"
-    assert set(archive) == set(report["bytecode"]) | {entry["pyc"] for entry in report["bytecode"].values()}
+    assert set(archive) == set(bytecode) | {str(entry["pyc"]) for entry in bytecode.values()}
     # And importing the engine compiled nothing from source: it ran those pycs.
     assert report["compiled_at_import"] == []
 
 
-def test_modules_archive_is_the_sources() -> None:
-    """web/vendor/modules.zip, no browser: each shipped module's source, and beside it a checked-hash pyc of
-    its exact bytes."""
-    archive = modules_archive()
+def test_a_fresh_start_imports_the_engine_from_its_zip(page: Page) -> None:
+    report = bootcheck_report(page, "?python-start=fresh")
+    assert report["package"] == "/home/pyodide/engine.zip/tripeaks"
+    assert report["engine_from"] == "zip"
+    assert report["files"] == source_hashes()
+    assert report["compiled_at_import"] == []
+
+
+def test_the_snapshots_engine_is_dropped_for_another_engine_zip(page: Page) -> None:
+    """A snapshot of one deploy beside an engine.zip of another (a stale HTTP cache, say): the page runs the
+    engine in engine.zip, not the one in the snapshot."""
+    other = io.BytesIO()
+    with zipfile.ZipFile(other, "w") as made:
+        for name, data in engine_sources().items():  # sources only: Python compiles them
+            if name == "tripeaks/__init__.py":
+                data = data.replace(f'__version__ = "{project_version()}"'.encode(), b'__version__ = "9.9.9"')
+            made.writestr(name, data)
+    body = other.getvalue()
+    page.route("**/web/vendor/engine.zip", lambda route: route.fulfill(status=200, body=body))
+    report = bootcheck_report(page)
+    expect(page.locator("#version")).to_have_text("9.9.9")
+    assert report["engine_from"] == "zip"
+    assert report["compiled_at_import"]  # the other engine's modules, compiled from their sources
+
+
+def test_modules_archives_are_the_sources() -> None:
+    """web/vendor/engine.zip and modules.zip, no browser: each shipped module's source, and beside it a
+    hash-based pyc of its exact bytes."""
+    engine, page = modules_archive("engine.zip"), modules_archive("modules.zip")
     sources = shipped_sources()
-    names = list(archive)
-    assert names == sorted(names)
-    assert set(names) == set(sources) | {path + "c" for path in sources}
-    with zipfile.ZipFile(VENDOR / "modules.zip") as zipped:
-        assert {info.date_time for info in zipped.infolist()} == {(1980, 1, 1, 0, 0, 0)}  # reproducible
-        assert {info.compress_type for info in zipped.infolist()} == {zipfile.ZIP_STORED}  # the host packs it
+    assert {name for name in engine if name.endswith(".py")} == set(engine_sources())
+    assert {name for name in page if name.endswith(".py")} == set(page_modules())
+    for name in ZIPS:
+        with zipfile.ZipFile(VENDOR / name) as zipped:
+            names = zipped.namelist()
+            assert names == sorted(names)
+            assert {info.date_time for info in zipped.infolist()} == {(1980, 1, 1, 0, 0, 0)}  # reproducible
+            # Stored: the host compresses the whole file.
+            assert {info.compress_type for info in zipped.infolist()} == {zipfile.ZIP_STORED}
+    archive = engine | page
+    assert set(archive) == set(sources) | {path + "c" for path in sources}
     for path, source in sources.items():
         assert archive[path] == source, f"{path} is stale: run make build"
         pyc = archive[path + "c"]
-        assert int.from_bytes(pyc[4:8], "little") == 3, f"{path}c is not a checked-hash pyc"
+        assert int.from_bytes(pyc[4:8], "little") == 1, f"{path}c is not an unchecked hash-based pyc"
         # importlib.util.source_hash of Pyodide's Python: the key is the magic number at the pyc's start.
         key = int.from_bytes(pyc[:4], "little")
         assert pyc[8:16] == _imp.source_hash(key, source), f"{path}c is stale: run make build"
 
 
-def test_pyscript_toml_ships_the_modules_archive() -> None:
+def test_pyscript_toml_ships_the_modules_archives() -> None:
     config = tomllib.loads((ROOT / "pyscript.toml").read_text())
-    assert config["files"] == {"./web/vendor/modules.zip": "./modules.zip"}
+    assert config["files"] == {
+        "./web/vendor/engine.zip": "./engine.zip",
+        "./web/vendor/modules.zip": "./modules.zip",
+    }
 
 
 def test_page_script_stays_short() -> None:
@@ -128,7 +178,7 @@ def test_page_script_stays_short() -> None:
     docstring = ast.get_docstring(tree, clean=False)
     code = tree.body[1:] if docstring is not None else tree.body
     assert [ast.unparse(node) for node in code] == [
-        "import sys", "sys.path.insert(0, 'modules.zip')", "import app", "app.start()"
+        "import sys", "sys.path.insert(0, 'modules.zip')", "import engine", "import app", "app.start()"
     ]
 
 
@@ -140,6 +190,7 @@ def test_game_page_boots_offline(page: Page, requests_seen: list[str]) -> None:
     wait_ready(page)
     # The guards check the origin and the console; this checks that the runtime really came from web/vendor/.
     assert any(url.endswith("/web/vendor/pyodide/pyodide.asm.wasm") for url in requests_seen)
+    assert any(url.endswith("/web/vendor/engine.zip") for url in requests_seen)
     assert any(url.endswith("/web/vendor/modules.zip") for url in requests_seen)
 
 

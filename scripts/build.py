@@ -7,8 +7,10 @@ Run by `make build` (after `npm ci`). Everything written here is generated and g
     web/vendor/pyscript/   @pyscript/core's dist (core.js, core.css and the chunks they import)
     web/vendor/wheels/     tripeaks-<version>-py3-none-any.whl, built from this source tree
     web/vendor/engine.json the engine's version, the wheel's name and sha256, a sha256 per tripeaks/**/*.py
-    web/vendor/modules.zip  tripeaks/**/*.py and the page's modules with their bytecode (scripts/modules.mjs)
-    web/vendor/pyodide.snapshot Pyodide's memory after start-up for web/interpreter.mjs (scripts/snapshot.mjs)
+    web/vendor/engine.zip   tripeaks/**/*.py with their bytecode (scripts/modules.mjs)
+    web/vendor/modules.zip  the page's modules with their bytecode (scripts/modules.mjs)
+    web/vendor/pyodide.snapshot Pyodide's memory after start-up, the engine imported, for web/interpreter.mjs
+                            (scripts/snapshot.mjs)
                            the same bytes from the same inputs
     .cache/pyodide-wheels/ pytest, hypothesis and their pure-Python dependencies for the Pyodide test run
 """
@@ -172,7 +174,8 @@ def make_snapshot() -> None:
 
 
 def compile_bytecode() -> None:
-    """web/vendor/modules.zip: Pyodide on Node compiles the engine and the page modules (see the script)."""
+    """web/vendor/engine.zip and modules.zip: Pyodide on Node compiles the engine and the page modules (see
+    the script)."""
     subprocess.run(["node", str(ROOT / "scripts" / "modules.mjs")], check=True)
 
 
@@ -186,12 +189,12 @@ def main() -> None:
     (VENDOR / "engine.json").unlink(missing_ok=True)
     VENDOR.mkdir(parents=True, exist_ok=True)
     copy_pyodide()
+    compile_bytecode()  # first: the snapshot imports the engine from web/vendor/engine.zip
     make_snapshot()
     copy_pyscript()
     wheel = build_wheel()
     manifest = make_manifest(wheel)
     check_config(wheel)
-    compile_bytecode()
     if not args.no_test_wheels:
         pip_download(PYODIDE_TEST_WHEELS, TEST_WHEELS)
         wanted = {w for r in PYODIDE_TEST_WHEELS for w in TEST_WHEELS.glob(wheel_glob(r))}

@@ -10,8 +10,8 @@ Every URL in the site is relative, so dist/ works from any sub-path of any stati
   the site): the interpreter (web/interpreter.mjs, and the snapshot of Pyodide's
   start-up it loads), Pyodide's folder (only the five files Pyodide fetches to start: pyodide.mjs,
   pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json; no micropip, since the engine
-  arrives through [files]) and every [files] entry (web/vendor/modules.zip: the engine and the page's
-  modules with their bytecode);
+  arrives through [files]) and every [files] entry (web/vendor/engine.zip and modules.zip: the engine and
+  the page's modules with their bytecode);
 - PyScript: core.js, the chunks it imports statically, and the chunks its core imports at every start
   (EAGER_CHUNKS, by name without the content hash); never the editor's CodeMirror, the terminal's xterm,
   zip.js, the graph chunk or the TOML parser, which it loads only for <py-editor>, <py-terminal>, a config
@@ -28,7 +28,7 @@ first card: web/interpreter.mjs). web/pwa.js registers the worker only in the bu
 switches it on).
 
 The built index.html is index.html without a preload of the snapshot, should it have one (on a phone
-network those 4.6 MB would arrive before the game's first card instead of after it), with PyScript's
+network those 5.2 MB would arrive before the game's first card instead of after it), with PyScript's
 chunks preloaded and with the PyScript config inline: PyScript then neither waits for each chunk after the
 one that imports it, nor fetches pyscript.toml, nor imports its TOML parser before it asks for Python, steps
 one after the other on every boot's critical path (benchmarks/phases.py).

@@ -26,10 +26,16 @@
 // library into WebAssembly memory. That memory is the same on every start, so Pyodide can save it (its
 // `_makeSnapshot` / `makeMemorySnapshot` API) and a later start can load it instead (`_loadSnapshot`). It
 // fits only the pyodide.asm.wasm it was made with and the python_stdlib.zip it was made with (zipimport
-// keeps the zip's directory in memory), so this script always writes the two together. It holds nothing
-// but Pyodide's own start-up: no engine, no page module (those arrive in web/vendor/modules.zip).
-// The same inputs give the same bytes, so a deploy that changes only the page leaves it alone and returning
-// players do not download it again. What a start would draw at random is fixed here:
+// keeps the zip's directory in memory), so this script always writes the two together. It holds Pyodide's
+// start-up and the engine imported: every module of web/vendor/engine.zip (scripts/modules.mjs, which runs
+// first), from /home/pyodide/engine.zip, where pyscript.toml's [files] puts that zip at every boot. Importing
+// the engine is a third of what a return visit's Python does before the first card (its dataclasses making
+// their methods, above all), and here it is done once, at build time. web/engine.py checks at boot that the
+// zip there is the one the snapshot imported (a snapshot and an engine.zip of two deploys, from a stale HTTP
+// cache, say), and imports the engine from the zip if not. No page module is in it (those arrive in
+// web/vendor/modules.zip, and import the browser's modules): the same engine, standard library and Pyodide
+// give the same bytes, so a deploy that changes only the page leaves it alone and returning players do not
+// download it again. What a start would draw at random is fixed here:
 // - the entropy Pyodide reads at start-up, which makes the str hash secret (the same on every visit, as any
 //   snapshot's is) and seeds `random` and the C library's generator: web/interpreter.mjs reseeds `random`
 //   from the browser's crypto after every boot from the snapshot;
@@ -53,6 +59,9 @@ const STDLIB = resolve(VENDOR, "pyodide", "python_stdlib.zip");
 const REST = resolve(VENDOR, "pyodide", "python_stdlib_rest.zip");
 const OUT = resolve(VENDOR, "pyodide.snapshot");
 const PYSCRIPT = resolve(ROOT, "node_modules", "@pyscript", "core", "dist");
+// The engine the snapshot imports (scripts/modules.mjs writes it), and where it is in Pyodide's file system at boot.
+const ENGINE_ZIP = resolve(ROOT, "web", "vendor", "engine.zip");
+const ENGINE_AT = "/home/pyodide/engine.zip";
 
 function writeWhole(path, data) {
   // Written whole, then renamed: make never sees half a file.
@@ -198,6 +207,24 @@ import sys
 sys.executable = "/home/pyodide/this.program"
 os.environ["_"] = "./this.program"
 `);
+  // The engine, imported from where the page has engine.zip (web/engine.py's ENGINE).
+  pyodide.FS.writeFile(ENGINE_AT, readFileSync(ENGINE_ZIP));
+  pyodide.globals.set("engine_at", ENGINE_AT);
+  pyodide.runPython(`
+import importlib
+import sys
+import zipfile
+
+sys.path.insert(0, engine_at)
+with zipfile.ZipFile(engine_at) as archive:
+    names = sorted(archive.namelist())
+for name in names:
+    if name.endswith(".py") and not name.endswith("/__main__.py"):  # the command line: importing it runs it
+        parts = name.removesuffix(".py").split("/")
+        importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+del archive, name, names, parts
+`);
+  pyodide.globals.delete("engine_at");
   return pyodide.makeMemorySnapshot();
 }
 

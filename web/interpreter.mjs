@@ -3,7 +3,7 @@
 // Pyodide's own.
 //
 // scripts/snapshot.mjs saves Pyodide's memory just after it has started; loading that is several times
-// faster than starting CPython afresh, but it is 4.6 MB to download, which on a phone network takes longer
+// faster than starting CPython afresh, but it is 5.2 MB to download, which on a phone network takes longer
 // than the start it saves (benchmarks/network.py). So:
 // 1. a page that the service worker serves boots from the snapshot in the worker's cache (the worker
 //    fetched it in the background on an earlier visit, after the game was playable);

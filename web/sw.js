@@ -10,7 +10,7 @@
 //   it under "tripeaks-<version>"; a mismatch (a deploy caught half-way) fails the install, which the
 //   browser retries later;
 // - a file with the same sha256 in an older version's cache is copied from there, not downloaded: a deploy
-//   that changes only the page leaves returning players the 4.6 MB snapshot they have;
+//   that changes only the page leaves returning players the 5.2 MB snapshot they have;
 // - the files listed in `unpack` (the snapshot, gzip) are stored gunzipped: the page boots from them
 //   without unpacking 30 MB at every start;
 // - a new version waits: it takes over only when the player clicks "Reload" (message "skip-waiting");
