@@ -319,9 +319,10 @@ class App:
         self._apply_display_settings()
         self._storage_notice()
         embedding.start(self.game)
+        self._enable_controls()
+        self.view.forget()  # all of it drawn afresh, once (a boot that failed half-way may have drawn some)
         self.render()
         self.say(self._where_words(), announce=False)
-        self._enable_controls()
         document.getElementById("table").setAttribute("aria-busy", "false")
         document.documentElement.dataset.ready = "1"
         self._spawn(self._think_ahead())
@@ -421,8 +422,6 @@ class App:
             document.getElementById(id_).disabled = False
         for el in document.querySelectorAll('#games input[name="game"]'):
             el.disabled = False
-        self.view.forget()
-        self.render()
 
     def _build_switcher(self) -> None:
         box = document.getElementById("games")
@@ -460,7 +459,7 @@ class App:
         on(document.getElementById("confirm-yes"), "click", self._confirm_yes)
         on(document.getElementById("confirm-no"), "click", lambda e: self._close("confirm"))
         media = window.matchMedia("(prefers-reduced-motion: reduce)")
-        on(media, "change", lambda e: self._apply_display_settings())
+        on(media, "change", lambda e: self._display_changed())
         window.tripeaksState = create_proxy(self.state_json)
         window.tripeaksPerf = create_proxy(self.perf_json)
         window.setInterval(create_proxy(self._tick), 1000)
@@ -1390,10 +1389,10 @@ class App:
             self.store.write(storage.SETTINGS, new.to_json())
             self._storage_notice()
             self._apply_display_settings()
+            self.render()
             if rules_changed:
                 self._spawn(self.new_deal())
             else:
-                self.render()
                 self.say("Settings saved.")
 
         game = self.game
@@ -1406,14 +1405,19 @@ class App:
         else:
             commit()
 
+    def _display_changed(self) -> None:
+        """The system's reduced-motion preference changed."""
+        self._apply_display_settings()
+        self.render()
+
     def _apply_display_settings(self) -> None:
+        """Sound and motion as the settings (and the system) say; the caller draws."""
         settings = self.settings
         self.sound.on = settings.sound
         system = bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
         reduce = settings.motion == "reduce" or (settings.motion == "auto" and system)
         document.documentElement.classList.toggle("reduce-motion", reduce)
         self.view.motion = not reduce
-        self.render()
 
     def confirm(self, text: str, on_yes: Callable[[], None]) -> None:
         document.getElementById("confirm-text").textContent = text
