@@ -111,6 +111,10 @@ def test_bootcheck_runs_bytecode_compiled_from_the_shipped_sources(page: Page) -
     assert set(archive) == set(bytecode) | {str(entry["pyc"]) for entry in bytecode.values()}
     # And importing the engine compiled nothing from source: it ran those pycs.
     assert report["compiled_at_import"] == []
+    # PyScript's own package has the pyc of each of its modules beside it (web/vendor/pyscript.zip).
+    pyscript_pycs: dict[str, bool] = report["pyscript_pycs"]  # type: ignore[assignment]
+    assert "__init__.py" in pyscript_pycs
+    assert all(pyscript_pycs.values()), f"pycs not of PyScript's sources: {pyscript_pycs}: run make build"
 
 
 def test_a_fresh_start_imports_the_engine_from_its_zip(page: Page) -> None:
@@ -168,6 +172,7 @@ def test_pyscript_toml_ships_the_modules_archives() -> None:
     assert config["files"] == {
         "./web/vendor/engine.zip": "./engine.zip",
         "./web/vendor/modules.zip": "./modules.zip",
+        "./web/vendor/pyscript.zip": "./pyscript/__pycache__/*",
     }
 
 

@@ -9,6 +9,7 @@ Run by `make build` (after `npm ci`). Everything written here is generated and g
     web/vendor/engine.json the engine's version, the wheel's name and sha256, a sha256 per tripeaks/**/*.py
     web/vendor/engine.zip   tripeaks/**/*.py with their bytecode (scripts/modules.mjs)
     web/vendor/modules.zip  the page's modules with their bytecode (scripts/modules.mjs)
+    web/vendor/pyscript.zip PyScript's own Python package as bytecode, for pyscript/__pycache__/ (the same)
     web/vendor/pyodide.snapshot Pyodide's memory after start-up, the engine imported, for web/interpreter.mjs
                             (scripts/snapshot.mjs)
                            the same bytes from the same inputs

@@ -22,14 +22,45 @@
 // (sorted, fixed timestamps, no build paths inside). Nothing is written into the source tree.
 
 import { loadPyodide } from "pyodide";
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const VENDOR = resolve(ROOT, "web", "vendor");
 
+const PYSCRIPT = resolve(ROOT, "node_modules", "@pyscript", "core", "dist");
+
+// PyScript's own Python package, as its core chunk writes it into pyscript/ at every boot: an object literal
+// {pyscript: {"__init__.py": "...", ...}} in the chunk, read here as the JavaScript it is.
+function pyscriptPackage() {
+  const chunk = readdirSync(PYSCRIPT).find((name) => /^core-.*\.js$/.test(name));
+  const text = readFileSync(resolve(PYSCRIPT, chunk), "utf8");
+  const at = text.indexOf("{pyscript:{");
+  if (at < 0 || text.indexOf("{pyscript:{", at + 1) >= 0) {
+    throw new Error(`${chunk}: not one package literal {pyscript:{...}}: PyScript changed, see scripts/modules.mjs`);
+  }
+  let depth = 0;
+  let quote = null;
+  let end = at;
+  for (; end < text.length; end++) {
+    const c = text[end];
+    if (quote) {
+      if (c === "\\") end++;
+      else if (c === quote) quote = null;
+    } else if (c === '"' || c === "'" || c === "`") quote = c;
+    else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) break;
+  }
+  const files = Function(`return ${text.slice(at, end + 1)}`)().pyscript;
+  if (!files["__init__.py"] || Object.values(files).some((source) => typeof source !== "string")) {
+    throw new Error(`${chunk}: the pyscript package is not flat files: PyScript changed, see scripts/modules.mjs`);
+  }
+  return files;
+}
+
 const pyodide = await loadPyodide({ env: { PYTHONDONTWRITEBYTECODE: "1" } });
+pyodide.globals.set("pyscript_sources", pyodide.toPy(pyscriptPackage()));
 pyodide.FS.mkdirTree("/repo");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: ROOT }, "/repo");
 
@@ -61,12 +92,30 @@ def archive(sources, where):
 
 engine = archive(sorted(REPO.glob("tripeaks/**/*.py")), lambda path: path.relative_to(REPO).as_posix())
 page = archive(sorted(p for p in REPO.glob("web/*.py") if p.name != "main.py"), lambda path: path.name)
-(engine, page, sys.implementation.cache_tag)
+
+# PyScript's package: only the pycs, named as Python looks for them in pyscript/__pycache__/ beside the
+# sources PyScript writes. Checked hash-based: Python reads the source beside each and ignores the pyc if it
+# does not match (a PyScript whose Python differs from this build's compiles its own, as before).
+compiled = {}
+for name, text in sorted(pyscript_sources.items()):
+    source = text.encode("utf-8")  # as PyScript writes it: pathlib's write_text(..., encoding="utf-8")
+    code = compile(source, f"/home/pyodide/pyscript/{name}", "exec", dont_inherit=True)
+    pyc = f"{name.removesuffix('.py')}.{sys.implementation.cache_tag}.pyc"
+    compiled[pyc] = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), True))
+buffer = io.BytesIO()
+with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as made:
+    for name in sorted(compiled):
+        info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+        info.external_attr = 0o644 << 16
+        made.writestr(info, compiled[name])
+pyscript = (buffer.getvalue(), len(compiled))
+(engine, page, pyscript, sys.implementation.cache_tag)
 `);
-const [engine, page, tag] = result.toJs();
+const [engine, page, pyscript, tag] = result.toJs();
 result.destroy();
 mkdirSync(VENDOR, { recursive: true });
-for (const [name, [data, count], what] of [["engine.zip", engine, "engine"], ["modules.zip", page, "page"]]) {
+const zips = [["engine.zip", engine, "engine"], ["modules.zip", page, "page"], ["pyscript.zip", pyscript, "PyScript"]];
+for (const [name, [data, count], what] of zips) {
   const out = resolve(VENDOR, name);
   // Written whole, then renamed: make never sees half a zip.
   writeFileSync(`${out}.tmp`, data);
