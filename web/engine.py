@@ -30,6 +30,8 @@ def _imported() -> dict[str, tuple[int, int, int]] | None:
     # time, date, crc)}, and None for the folders it implies (CPython 3.14). Anything else reads as "not the
     # same engine": a fresh import.
     directory = getattr(zipimport, "_zip_directory_cache", {}).get(ENGINE)
+    if not isinstance(directory, dict):
+        return None
     try:
         return {name: (entry[3], entry[7], entry[4]) for name, entry in directory.items() if entry}
     except (AttributeError, IndexError, TypeError):
