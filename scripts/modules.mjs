@@ -19,7 +19,7 @@
 // the same bytes, and ships them in the same file). The sources stay for tracebacks (zipimport's get_source).
 // Entries are stored, not deflated: the host compresses the whole file (scripts/site.py writes .br and .gz
 // beside it), and a stored entry is read without inflating it. Each zip is the same bytes for the same sources
-// (sorted, fixed timestamps, no build paths inside). Nothing is written into the source tree.
+// (scripts/stored_zip.py; no build paths inside). Nothing is written into the source tree.
 
 import { loadPyodide } from "pyodide";
 import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
@@ -66,13 +66,13 @@ pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: ROOT }, "/repo");
 
 const result = pyodide.runPython(`
 import importlib.util
-import io
 import sys
-import zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
 from pathlib import Path
 
 REPO = Path("/repo")
+sys.path.insert(0, str(REPO / "scripts"))
+from stored_zip import pack
 
 def archive(sources, where):
     entries = {}
@@ -82,13 +82,7 @@ def archive(sources, where):
         code = compile(source, name, "exec", dont_inherit=True)
         entries[name] = source
         entries[name + "c"] = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), False))
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as made:
-        for name in sorted(entries):
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            info.external_attr = 0o644 << 16
-            made.writestr(info, entries[name])
-    return buffer.getvalue(), len(sources)
+    return pack(entries), len(sources)
 
 engine = archive(sorted(REPO.glob("tripeaks/**/*.py")), lambda path: path.relative_to(REPO).as_posix())
 page = archive(sorted(p for p in REPO.glob("web/*.py") if p.name != "main.py"), lambda path: path.name)
@@ -102,13 +96,7 @@ for name, text in sorted(pyscript_sources.items()):
     code = compile(source, f"/home/pyodide/pyscript/{name}", "exec", dont_inherit=True)
     pyc = f"{name.removesuffix('.py')}.{sys.implementation.cache_tag}.pyc"
     compiled[pyc] = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), True))
-buffer = io.BytesIO()
-with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as made:
-    for name in sorted(compiled):
-        info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-        info.external_attr = 0o644 << 16
-        made.writestr(info, compiled[name])
-pyscript = (buffer.getvalue(), len(compiled))
+pyscript = (pack(compiled), len(compiled))
 (engine, page, pyscript, sys.implementation.cache_tag)
 `);
 const [engine, page, pyscript, tag] = result.toJs();

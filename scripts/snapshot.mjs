@@ -152,14 +152,8 @@ boot[REST_NAMES] = "".join(
     name.removesuffix(".py").removesuffix("/__init__").replace("/", ".") + chr(10) for name in sorted(rest)
 ).encode()
 
-def pack(files):
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as made:
-        for name in sorted(files):
-            entry = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            entry.external_attr = 0o644 << 16
-            made.writestr(entry, files[name])
-    return out.getvalue()
+sys.path.insert(0, str(REPO / "scripts"))
+from stored_zip import pack
 
 (pack(boot), pack(rest), sum(name.endswith(".pyc") for name in boot), len(rest))
 `);
