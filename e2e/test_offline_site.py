@@ -88,6 +88,18 @@ def test_first_visit_loads_the_site_then_it_plays_offline(
         assert precache - by_page - icons - NOT_LOADED_BY_THE_PAGE <= {"index.html"}, precache - by_page
         assert by_worker <= precache | {"sw.js"}, by_worker - precache
         assert guard.bad == [], guard.bad
+        # The worker keeps each script as it was fetched, under its own URL: Chromium keeps the code it
+        # compiles from a script beside such a cached response (V8's code cache), never beside a copy.
+        scripts = [path for path in site.precache if path.endswith((".js", ".mjs"))]
+        assert "web/vendor/pyodide/pyodide.asm.js" in scripts  # Pyodide as a classic script (interpreter.mjs)
+        assert "web/vendor/pyodide/pyodide.asm.mjs" not in scripts
+        kept = page.evaluate(
+            "async (paths) => Promise.all(paths.map(async (path) => {"
+            " const url = new URL(path, document.baseURI).href; const hit = await caches.match(url);"
+            " return hit ? hit.url === url : null; }))",
+            scripts,
+        )
+        assert kept == [True] * len(scripts), dict(zip(scripts, kept, strict=True))
 
         open_controlled(page, f"{origin}/{SUB_PATH}index.html?deal=7&rules=standard")
         server.stop()

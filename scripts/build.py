@@ -101,6 +101,33 @@ def copy_pyodide() -> None:
     entry["version"] = MICROPIP.split("==")[1]
     entry["sha256"] = sha256(micropip)
     lock_path.write_text(json.dumps(lock, separators=(",", ":")))
+    (dest / "pyodide.asm.js").write_text(classic_asm((dest / "pyodide.asm.mjs").read_text()))
+
+
+# pyodide.asm.mjs ends with this export and names its own URL three times (import.meta.url): for Node, and
+# where Pyodide is not told where its files are. Nothing else ties it to being a module.
+ASM_EXPORT = "export default _createPyodideModule;"
+ASM_FACTORY = "__tripeaksCreatePyodideModule"
+
+
+def classic_asm(module: str) -> str:
+    """pyodide.asm.mjs as a classic script that sets globalThis.__tripeaksCreatePyodideModule.
+
+    Chromium keeps a script's compiled code beside the copy a service worker cached while installing (V8's
+    code cache, made at once for a classic script), but not a module's: the page (web/interpreter.mjs) loads
+    Pyodide's 1.2 MB of JavaScript this way, so a return visit starts it compiled."""
+    body = module.rstrip()
+    if not body.endswith(ASM_EXPORT) or body.count(ASM_EXPORT) != 1 or module.count("import.meta.url") != 3:
+        raise SystemExit("pyodide.asm.mjs changed shape: check classic_asm() in scripts/build.py")
+    body = body[: -len(ASM_EXPORT)].replace("import.meta.url", "scriptUrl")
+    return (
+        '"use strict";\n'
+        f"globalThis.{ASM_FACTORY} = (function () {{\n"
+        "const scriptUrl = document.currentScript ? document.currentScript.src : location.href;\n"
+        f"{body}\n"
+        "return _createPyodideModule;\n"
+        "})();\n"
+    )
 
 
 def copy_pyscript() -> None:

@@ -9,8 +9,9 @@ Every URL in the site is relative, so dist/ works from any sub-path of any stati
 - what pyscript.toml names (the built index.html carries it inline, as JSON, so it is not itself a file of
   the site): the interpreter (web/interpreter.mjs, and the snapshot of Pyodide's
   start-up it loads), Pyodide's folder (only the five files Pyodide fetches to start: pyodide.mjs,
-  pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json; no micropip, since the engine
-  arrives through [files]) and every [files] entry (web/vendor/engine.zip and modules.zip: the engine and
+  pyodide.asm.mjs, pyodide.asm.wasm, python_stdlib.zip, pyodide-lock.json, with pyodide.asm.js in place of
+  pyodide.asm.mjs when the interpreter loads that instead; no micropip, since the engine arrives through
+  [files]) and every [files] entry (web/vendor/engine.zip and modules.zip: the engine and
   the page's modules with their bytecode);
 - PyScript: core.js, the chunks it imports statically, and the chunks its core imports at every start
   (EAGER_CHUNKS, by name without the content hash); never the editor's CodeMirror, the terminal's xterm,
@@ -152,8 +153,11 @@ def interpreter_files(interpreter: str) -> list[str]:
     pyodide = [clean(folder, url) for url in static if url.endswith("/pyodide.mjs")]
     if len(pyodide) != 1:
         raise SystemExit(f"{interpreter} must import one pyodide.mjs")
-    named = re.findall(r'new URL\(\s*"(\.{1,2}/[^"]*[^/"])",\s*import\.meta\.url\)', text)
-    return [interpreter, *interpreter_files(pyodide[0]), *(clean(folder, url) for url in named)]
+    urls = re.findall(r'new URL\(\s*"(\.{1,2}/[^"]*[^/"])",\s*import\.meta\.url\)', text)
+    named = [clean(folder, url) for url in urls]
+    # A wrapper that loads Pyodide's JavaScript as the classic script pyodide.asm.js never imports the module.
+    classic = {str(PurePosixPath(p).with_suffix(".mjs")) for p in named if p.endswith("/pyodide.asm.js")}
+    return [interpreter, *(path for path in interpreter_files(pyodide[0]) if path not in classic), *named]
 
 
 def pyscript_files(core_js: str) -> list[str]:

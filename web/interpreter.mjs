@@ -44,6 +44,26 @@ async function startPyodide(settings) {
 
 // Pyodide's files; PyScript would take the folder of this module instead.
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
+// Pyodide's JavaScript as a classic script (scripts/build.py makes it from pyodide.asm.mjs, which Pyodide
+// would import): Chromium keeps the code it compiles from a classic script that the service worker cached
+// while installing, not from a module, so a page the worker serves starts it compiled.
+const ASM_SCRIPT_URL = new URL("./vendor/pyodide/pyodide.asm.js", import.meta.url).href;
+const ASM_FACTORY = "__tripeaksCreatePyodideModule";
+
+// Pyodide's module factory, from that script (index.html preloads it): what pyodide.mjs would import.
+function createPyodideModule(settings) {
+  const loaded = globalThis[ASM_FACTORY]
+    ? Promise.resolve(globalThis[ASM_FACTORY])
+    : new Promise((resolve, reject) => {
+        const script = document.createElement("script");
+        script.src = ASM_SCRIPT_URL;
+        script.onload = () =>
+          globalThis[ASM_FACTORY] ? resolve(globalThis[ASM_FACTORY]) : reject(new Error(`${ASM_SCRIPT_URL} set no factory`));
+        script.onerror = () => reject(new Error(`${ASM_SCRIPT_URL} did not load`));
+        document.head.append(script);
+      });
+  return loaded.then((factory) => factory(settings));
+}
 const SNAPSHOT_URL = new URL("./vendor/pyodide.snapshot", import.meta.url).href;
 // What index.html preloads and Pyodide needs first: how fast these came says how fast the snapshot would.
 const RUNTIME = ["pyodide.asm.wasm", "python_stdlib.zip"].map((name) => INDEX_URL + name);
@@ -260,6 +280,9 @@ export async function loadPyodide(options = {}) {
   // importlib.metadata, which only the rest holds), not during Pyodide's start as `packages` would.
   const { packages, ...given } = options;
   const settings = { ...given, indexURL: INDEX_URL };
+  if (globalThis.document) {
+    settings.createPyodideModule = createPyodideModule;
+  }
   const ready = async (pyodide, how) => {
     findTheRest(pyodide);
     if (packages?.length) {

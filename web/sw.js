@@ -11,8 +11,9 @@
 //   browser retries later;
 // - a file with the same sha256 in an older version's cache is copied from there, not downloaded: a deploy
 //   that changes only the page leaves returning players the 5.2 MB snapshot they have;
-// - the files listed in `unpack` (the snapshot, gzip) are stored gunzipped: the page boots from them
-//   without unpacking 30 MB at every start;
+// - each file is kept as it was fetched (under its URL, so Chromium keeps the code it compiles from a script
+//   beside it), except the files listed in `unpack` (the snapshot, gzip): those are stored gunzipped, as a
+//   copy with the file's sha256 in a header, so the page boots from them without unpacking 30 MB each time;
 // - a new version waits: it takes over only when the player clicks "Reload" (message "skip-waiting");
 // - each page is served from the cache of the version it started with, even after a newer worker takes
 //   over (the page's client id is recorded at navigation), so no page ever mixes files of two versions;
@@ -30,6 +31,7 @@ const SCOPE = new URL("./", self.location).href;
 const UNPACK = new Set(self.PRECACHE.unpack || []);
 const PATHS = new Set(Object.keys(files));
 const SHA256 = "X-TriPeaks-SHA256"; // each cached copy's header: the sha256 of the file it came from
+const SCRIPT = /\.m?js$/;
 const pinned = new Map(); // the same records as CLIENTS, for this worker's lifetime
 
 async function sha256(buffer) {
@@ -37,12 +39,17 @@ async function sha256(buffer) {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// The same file (by its sha256) in an older version's cache, or null.
-async function kept(url, hash) {
+// The same file (by its sha256) in an older version's cache, or null. A file kept as it was fetched has no
+// header of ours: it is hashed again. A script that an older worker kept as a copy (new Response(), under no
+// URL) is fetched again instead, since Chromium keeps no compiled code beside such a copy (see precache).
+async function kept(url, path, hash) {
   for (const name of await caches.keys()) {
     if (!name.startsWith(PREFIX) || name === CACHE || name === CLIENTS) continue;
     const hit = await (await caches.open(name)).match(url);
-    if (hit && hit.headers.get(SHA256) === hash) return hit;
+    if (!hit) continue;
+    const marked = hit.headers.get(SHA256);
+    if (marked === null ? (await sha256(await hit.clone().arrayBuffer())) === hash
+                        : marked === hash && (hit.url === url || !SCRIPT.test(path))) return hit;
   }
   return null;
 }
@@ -59,20 +66,27 @@ async function precache() {
   for (const [path, hash] of Object.entries(files)) {
     const url = new URL(path, SCOPE).href;
     if (await cache.match(url)) continue; // an install retried after a failure keeps what it had
-    const old = await kept(url, hash);
+    const old = await kept(url, path, hash);
     if (old) {
       await cache.put(url, old);
       continue;
     }
     const response = await fetch(url, { cache: "no-cache" });
     if (!response.ok) throw new Error(`precache: ${path} answered ${response.status}`);
-    const body = await response.arrayBuffer();
+    const body = await response.clone().arrayBuffer();
     const got = await sha256(body);
     if (got !== hash) throw new Error(`precache: ${path} is not the file of version ${version}`);
+    const unpack = UNPACK.has(path) && typeof DecompressionStream === "function";
+    if (!unpack && !/(^|,)\s*\*\s*(,|$)/.test(response.headers.get("Vary") || "")) {
+      // The response as fetched, whose URL is the file's: Chromium keeps the code it compiles from a script
+      // (V8's code cache) beside such a cached response, and so starts it compiled on the next visit; it
+      // keeps none for a copy made with new Response().
+      await cache.put(url, response);
+      continue;
+    }
     const headers = new Headers({ [SHA256]: hash });
     headers.set("Content-Type", response.headers.get("Content-Type") || "application/octet-stream");
-    const stored = UNPACK.has(path) && typeof DecompressionStream === "function" ? await gunzip(body) : body;
-    await cache.put(url, new Response(stored, { status: 200, headers }));
+    await cache.put(url, new Response(unpack ? await gunzip(body) : body, { status: 200, headers }));
   }
 }
 
