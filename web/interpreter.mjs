@@ -46,11 +46,13 @@ async function startPyodide(settings) {
 const INDEX_URL = new URL("./vendor/pyodide/", import.meta.url).href;
 // Pyodide's JavaScript as a classic script (scripts/build.py makes it from pyodide.asm.mjs, which Pyodide
 // would import): Chromium keeps the code it compiles from a classic script that the service worker cached
-// while installing, not from a module, so a page the worker serves starts it compiled.
+// while installing, not from a module, so a page the worker serves starts it compiled. In a new tab, with
+// nothing compiled in memory, that is a fifth less time to the first card (benchmarks/network.py, reopen).
 const ASM_SCRIPT_URL = new URL("./vendor/pyodide/pyodide.asm.js", import.meta.url).href;
 const ASM_FACTORY = "__tripeaksCreatePyodideModule";
 
-// Pyodide's module factory, from that script (index.html preloads it): what pyodide.mjs would import.
+// Pyodide's module factory, from that script: what pyodide.mjs would import. index.html has run it already
+// (a deferred script before PyScript's); another page gets it loaded now.
 function createPyodideModule(settings) {
   const loaded = globalThis[ASM_FACTORY]
     ? Promise.resolve(globalThis[ASM_FACTORY])
