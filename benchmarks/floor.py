@@ -1,6 +1,7 @@
 """The floor under a return visit: Pyodide alone, started from the site's snapshot, against the whole game.
 
-    .venv/bin/python benchmarks/floor.py [--runs 5] [--cpu 1 4] [--site dist]      (after `make site`)
+    .venv/bin/python benchmarks/floor.py [--runs 5] [--cpu 1 4] [--site dist] [--compare DIR]
+                                                                                    (after `make site`)
 
 Issue 18 asks a return visit for its first playable card within 1.5 s with the CPU slowed 4x. Part of that
 time is no code of ours: Pyodide's own start from the memory snapshot (its JavaScript, the WebAssembly from
@@ -15,7 +16,8 @@ game page (index.html, to its first playable card) in turn, both served by the w
   new tab    the last tab closed, a new one opened: a new renderer process, nothing compiled in memory
              (benchmarks/network.py's "reopen" visit; a player coming back another day)
 
-Seconds from navigation, medians of --runs runs; `Emulation.setCPUThrottlingRate` slows the page's main
+With --compare DIR, DIR/dist (another commit's site, built) too, the sites in turn. Seconds from
+navigation, medians of --runs runs; `Emulation.setCPUThrottlingRate` slows the page's main
 thread only, not the browser's other threads.
 """
 
@@ -38,6 +40,7 @@ import phases  # noqa: E402
 from chromium import CHROMIUM, CHROMIUM_ARGS, READY_OBSERVER  # noqa: E402
 
 TIMEOUT_MS = 120_000
+GAME = "index.html?deal=7&rules=standard"
 # Pyodide's JavaScript as the site has it: pyodide.asm.mjs, which pyodide.mjs imports, or the classic script
 # pyodide.asm.js that the game page runs instead (web/interpreter.mjs), passed on as the module's factory.
 CLASSIC = '<script defer src="./web/vendor/pyodide/pyodide.asm.js"></script>'
@@ -82,48 +85,67 @@ def timed(
     return page, seconds
 
 
+def floor_copy(site: Path, into: Path) -> Path:
+    """A copy of the built site with floor.html added (not precached: the worker lets it go by)."""
+    shutil.copytree(site, into)
+    classic = CLASSIC if (into / "web/vendor/pyodide/pyodide.asm.js").exists() else ""
+    (into / "floor.html").write_text(FLOOR_PAGE.format(classic=classic), encoding="utf-8")
+    return into
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--cpu", nargs="+", type=float, default=[1.0, 4.0], help="CPU slowdowns")
     parser.add_argument("--site", type=Path, default=ROOT / "dist")
+    parser.add_argument("--compare", type=Path, help="also DIR/dist (a checkout of another commit, built)")
     args = parser.parse_args()
-    if not (args.site / "sw.js").exists():
-        raise SystemExit(f"{args.site} is not a built site: run `make site`")
+    given = {"new": args.site, **({"old": args.compare / "dist"} if args.compare else {})}
+    for folder in given.values():
+        if not (folder / "sw.js").exists():
+            raise SystemExit(f"{folder} is not a built site: run `make site` there")
 
-    results: dict[tuple[float, str, str], list[float]] = {}
+    results: dict[tuple[float, str, str, str], list[float]] = {}
+    processes = []
     with tempfile.TemporaryDirectory(prefix="tripeaks-floor-") as tmp:
-        site = Path(tmp) / "site"
-        shutil.copytree(args.site, site)
-        classic = CLASSIC if (site / "web/vendor/pyodide/pyodide.asm.js").exists() else ""
-        page_text = FLOOR_PAGE.format(classic=classic)
-        (site / "floor.html").write_text(page_text, encoding="utf-8")  # not precached: the worker lets it by
-        process, origin = phases.serve(site)
-        game = f"{origin}/index.html?deal=7&rules=standard"
         try:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                context = browser.new_context()
-                page = context.new_page()
-                page.add_init_script(READY_OBSERVER)
-                phases.installed(page, game, phases.precached(site))
+                tabs: dict[str, tuple[BrowserContext, Page, str]] = {}
+                for name, folder in given.items():
+                    process, origin = phases.serve(floor_copy(folder, Path(tmp) / name))
+                    processes.append(process)
+                    context = browser.new_context()
+                    page = context.new_page()
+                    page.add_init_script(READY_OBSERVER)
+                    phases.installed(page, f"{origin}/{GAME}", phases.precached(folder))
+                    tabs[name] = (context, page, origin)
                 for _ in range(args.runs):
                     for cpu in args.cpu:
                         for tab in ("same tab", "new tab"):
-                            for name, url in (("Pyodide alone", f"{origin}/floor.html"), ("the game", game)):
-                                page, seconds = timed(context, page, url, cpu, tab == "new tab",
-                                                      name == "Pyodide alone")
-                                results.setdefault((cpu, tab, name), []).append(seconds)
-                                print(f"  cpu {cpu:g}x {tab} {name}: {seconds:.2f} s",
-                                      file=sys.stderr, flush=True)
+                            for what in ("Pyodide alone", "the game"):
+                                for name, (context, page, origin) in tabs.items():
+                                    floor = what == "Pyodide alone"
+                                    url = f"{origin}/{'floor.html' if floor else GAME}"
+                                    page, seconds = timed(context, page, url, cpu, tab == "new tab", floor)
+                                    tabs[name] = (context, page, origin)
+                                    results.setdefault((cpu, tab, what, name), []).append(seconds)
+                                    print(f"  {name} cpu {cpu:g}x {tab} {what}: {seconds:.2f} s",
+                                          file=sys.stderr, flush=True)
                 browser.close()
         finally:
-            process.terminate()
+            for process in processes:
+                process.terminate()
 
-    print(f"Chromium {CHROMIUM}; {args.site}; medians of {args.runs} runs, seconds from navigation "
+    print(f"Chromium {CHROMIUM}; medians of {args.runs} runs, seconds from navigation "
           "(Pyodide alone: one line of Python run; the game: its first playable card)")
-    for (cpu, tab, name), found in sorted(results.items()):
-        print(f"  CPU slowed {cpu:g}x  {tab:8}  {name:13} {statistics.median(found):5.2f} s")
+    for name, folder in given.items():
+        print(f"  {name}: {folder}")
+    order = sorted(results.items(), key=lambda item: (*item[0][:3], item[0][3] != "new"))
+    for (cpu, tab, what, name), found in order:
+        runs = " ".join(f"{seconds:.2f}" for seconds in found)
+        median = statistics.median(found)
+        print(f"  CPU slowed {cpu:g}x  {tab:8}  {what:13} {name}  {median:5.2f} s  ({runs})")
 
 
 if __name__ == "__main__":
