@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -259,6 +259,19 @@ def python_start(page: Page) -> str:
     return str(page.evaluate("document.documentElement.dataset.pythonStart || ''"))
 
 
+def opened(context: BrowserContext, wire: Wire, url: str, cpu: float) -> tuple[Page, Visit]:
+    """A new tab opens url with the CPU slowed: the tab, and the visit until the link is idle."""
+    page = context.new_page()
+    page.add_init_script(READY_OBSERVER)
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    mark = wire.mark()
+    page.goto(url, wait_until="commit")
+    seconds, at = ready(page)
+    start = python_start(page)
+    settle(wire, page, worker=True)
+    return page, Visit(seconds, *measured(wire, mark, at), start)
+
+
 def page_visits(browser: Browser, site: Path, link: Link, cpu: float) -> dict[str, Visit]:
     """First visit, return visit, reopened visit and offline visit of the game page in one fresh profile."""
     wire = Wire(link)
@@ -267,16 +280,7 @@ def page_visits(browser: Browser, site: Path, link: Link, cpu: float) -> dict[st
         url = f"{origin(server)}/index.html?deal=7&rules=standard"
         context = browser.new_context()
         try:
-            page = context.new_page()
-            page.add_init_script(READY_OBSERVER)
-            cdp = context.new_cdp_session(page)
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
-            mark = wire.mark()
-            page.goto(url, wait_until="commit")
-            seconds, at = ready(page)
-            start = python_start(page)
-            settle(wire, page, worker=True)
-            visits["first"] = Visit(seconds, *measured(wire, mark, at), start)
+            page, visits["first"] = opened(context, wire, url, cpu)
             for _ in range(30):  # Chromium may need a moment before the activated worker takes a navigation
                 mark = wire.mark()
                 page.reload(wait_until="commit")
@@ -290,16 +294,7 @@ def page_visits(browser: Browser, site: Path, link: Link, cpu: float) -> dict[st
             settle(wire, page, worker=True)
             visits["return"] = Visit(seconds, *measured(wire, mark, at), start)
             page.close()
-            page = context.new_page()
-            page.add_init_script(READY_OBSERVER)
-            cdp = context.new_cdp_session(page)
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
-            mark = wire.mark()
-            page.goto(url, wait_until="commit")
-            seconds, at = ready(page)
-            start = python_start(page)
-            settle(wire, page, worker=True)
-            visits["reopen"] = Visit(seconds, *measured(wire, mark, at), start)
+            page, visits["reopen"] = opened(context, wire, url, cpu)
             stop(server)
             mark = wire.mark()
             page.reload(wait_until="commit")
