@@ -139,6 +139,11 @@ class Guard:
         page.on("console", on_console)
         page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
 
+    @property
+    def network(self) -> list[Request]:
+        """The requests for a server (answered by it or its service worker): no data:, blob: or about: address."""
+        return [r for r in self.requests if urlsplit(r.url).scheme in ("http", "https")]
+
     def _response(self, response: Response) -> None:
         if response.status >= 400:
             self.bad.append(f"{response.status} {response.url}")

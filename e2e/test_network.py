@@ -1,6 +1,6 @@
 """The built site on a phone network (issue 18): a first visit boots without the snapshot and plays; the next
-visit boots from the snapshot the service worker fetched meanwhile, online and offline; a damaged or missing
-snapshot falls back to a fresh start; compressed and uncompressed serving both work; two builds are the same
+visit boots from the snapshot the service worker fetched meanwhile, online and offline, read in a worker of the
+page's or, where the browser refuses one, by the page; a damaged or missing snapshot falls back to a fresh start; compressed and uncompressed serving both work; two builds are the same
 bytes. The figures are benchmarks/network.py's; these tests check behaviour only."""
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ def python_start(page: Page) -> str:
 def site_paths(guard: Guard) -> list[str]:
     """The site's paths the page itself requested (not its service worker)."""
     prefix = "/" + SUB_PATH
-    return [urlsplit(r.url).path.removeprefix(prefix) for r in guard.requests if r.service_worker is None]
+    return [urlsplit(r.url).path.removeprefix(prefix) for r in guard.network if r.service_worker is None]
 
 
 def import_in_page(page: Page, modules: str) -> str:
@@ -190,6 +190,44 @@ def test_a_damaged_or_missing_snapshot_in_the_workers_cache_falls_back(
         context.close()
 
 
+def test_a_browser_that_refuses_the_snapshots_reader_still_boots_from_the_snapshot(
+    browser: Browser, tmp_path_factory, serve: Callable[[Path], Server]
+) -> None:
+    """The page reads the snapshot in a worker of its own (from a blob: address, which a site's policy may
+    forbid); without one it reads it itself, and still boots from it."""
+    site = build_site(tmp_path_factory.mktemp("reader"))
+    server = serve(site.www)
+    url = f"{server.origin()}/{SUB_PATH}index.html?deal=7&rules=standard"
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        workers: list[str] = []
+        page.on("worker", lambda worker: workers.append(worker.url))
+        page.goto(url)
+        wait_ready(page)
+        wait_offline_ready(page, len(site.precache))
+        workers.clear()
+        open_controlled(page, url)
+        wait_ready(page)
+        assert python_start(page) == "snapshot"
+        assert [address.split(":")[0] for address in workers] == ["blob"], workers
+
+        refused = context.new_page()
+        warnings: list[str] = []
+        refused.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        refused.add_init_script(
+            "window.Worker = function Worker() {"
+            " throw new DOMException('Refused to create a worker from a blob: address', 'SecurityError'); };"
+        )
+        refused.goto(url)
+        wait_ready(refused)
+        assert python_start(refused) == "snapshot"
+        assert any("reading the snapshot on the page instead" in text for text in warnings), warnings
+        play_any(refused)
+    finally:
+        context.close()
+
+
 def plain_server(root: Path) -> tuple[subprocess.Popen[str], str]:
     """scripts/serve.py --no-compress on ``root``: every file as it is."""
     process = subprocess.Popen(
@@ -231,7 +269,7 @@ def test_a_deploy_that_changes_only_the_page_keeps_the_snapshot_players_have(
                }""",
             [f"tripeaks-{manifest['version']}", len(site.precache)], timeout=120_000,
         )
-        by_worker = [urlsplit(r.url).path for r in guard.requests if r.service_worker is not None]
+        by_worker = [urlsplit(r.url).path for r in guard.network if r.service_worker is not None]
         assert sum(path.endswith("/" + SNAPSHOT) for path in by_worker) == 1, by_worker
         assert sum(path.endswith("/web/tripeaks.css") for path in by_worker) == 2, by_worker
     finally:

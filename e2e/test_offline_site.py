@@ -79,8 +79,8 @@ def test_first_visit_loads_the_site_then_it_plays_offline(
         wait_offline_ready(page, len(site.precache))
 
         # What the page fetched itself is the site, and the site is what the page fetched.
-        by_page = {site_path(r.url) for r in guard.requests if r.service_worker is None}
-        by_worker = {site_path(r.url) for r in guard.requests if r.service_worker is not None}
+        by_page = {site_path(r.url) for r in guard.network if r.service_worker is None}
+        by_worker = {site_path(r.url) for r in guard.network if r.service_worker is not None}
         precache = set(site.precache)
         icons = {path for path in precache if "/icons/" in path}
         assert by_page - {"index.html?deal=7&rules=standard", "sw.js"} <= precache, by_page - precache

@@ -182,11 +182,13 @@ function findTheRest(pyodide) {
   pyodide.globals.delete("_tripeaks_rest_of_stdlib");
 }
 
-// The snapshot's bytes as Pyodide wants them: raw memory (the service worker stores it unpacked, or a web
-// server sent it with Content-Encoding: gzip and the browser unpacked it), else gunzipped here.
-async function unpacked(response) {
+// The snapshot's bytes as Pyodide wants them, from url: raw memory (the service worker stores it unpacked,
+// or a web server sent it with Content-Encoding: gzip and the browser unpacked it), else gunzipped here.
+// Self-contained: it also runs as a worker's script (readInWorker).
+async function readSnapshot(url, init) {
+  const response = await fetch(url, init);
   if (!response.ok) {
-    throw new Error(`${SNAPSHOT_URL}: HTTP ${response.status}`);
+    throw new Error(`${url}: HTTP ${response.status}`);
   }
   const data = new Uint8Array(await response.arrayBuffer());
   if (data[0] !== 0x1f || data[1] !== 0x8b) {
@@ -196,6 +198,44 @@ async function unpacked(response) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+// readSnapshot in a worker of its own, the bytes handed over (transferred, not copied). Reading 30 MB of a
+// response takes the thread that reads it a while (a sixth of a second with the CPU slowed 4x, which is
+// all of a return visit's slack: its main thread is never idle), and unpacking takes longer; in a worker
+// that runs beside Pyodide's start instead of in its way. A dedicated worker's requests go through the
+// page's service worker, as the page's do.
+const READER = `onmessage = async ({ data: { url, init } }) => {
+  try {
+    const bytes = await (${readSnapshot})(url, init);
+    postMessage({ bytes }, [bytes.buffer]);
+  } catch (error) {
+    postMessage({ error: String(error?.message ?? error) });
+  }
+};`;
+
+// What the worker answers: {bytes} or, if reading failed, {error}; rejects only if the worker itself failed.
+function readInWorker(url, init) {
+  return new Promise((resolve, reject) => {
+    const script = URL.createObjectURL(new Blob([READER], { type: "text/javascript" }));
+    const worker = new Worker(script);
+    URL.revokeObjectURL(script);
+    const done = (settle, value) => {
+      worker.terminate();
+      settle(value);
+    };
+    worker.onmessage = ({ data }) => done(resolve, data);
+    worker.onerror = (event) => {
+      event.preventDefault();
+      done(reject, new Error(`the worker reading the snapshot failed: ${event.message}`));
+    };
+    worker.postMessage({ url, init });
+  });
+}
+
+// Whether the page preloads url (index.html preloads the runtime; a built site's page not the snapshot).
+function preloaded(url) {
+  return [...(globalThis.document?.querySelectorAll('link[rel="preload"]') ?? [])].some((link) => link.href === url);
+}
+
 // Whether the runtime arrives within SNAPSHOT_IF_UNDER_MS of being requested: a fast network, on which the
 // snapshot costs less time than it saves. Waiting for the answer costs nothing: Pyodide could not start
 // before the runtime is in anyway.
@@ -203,8 +243,6 @@ function fastNetwork() {
   if (typeof PerformanceObserver !== "function") {
     return Promise.resolve(false);
   }
-  const preloaded = (url) =>
-    [...(globalThis.document?.querySelectorAll('link[rel="preload"]') ?? [])].some((link) => link.href === url);
   if (!RUNTIME.every(preloaded)) {
     // A page that does not preload the runtime (bootcheck.html, benchmarks/boot.py's pages) gives no early
     // measure of the network, and Pyodide only fetches it once started: the snapshot, as before issue 18.
@@ -252,10 +290,25 @@ async function snapshotSource() {
   return asked === "snapshot" || (await fastNetwork()) ? "network" : null;
 }
 
+// Read in a worker where the browser gives one (a page's policy may forbid workers from blob: addresses),
+// else here: a worker that fails to run only costs the time it took. A page that preloads the snapshot
+// reads it here, where its preload is: a worker would download it again.
 function fetchSnapshot(source) {
-  // From the worker's cache, never the network: the worker answers 504 if its cache lacks it.
+  // From the service worker's cache, never the network: it answers 504 if its cache lacks it.
   const init = source === "worker" ? { cache: "only-if-cached", mode: "same-origin" } : {};
-  return fetch(SNAPSHOT_URL, init).then(unpacked);
+  if (typeof Worker !== "function" || preloaded(SNAPSHOT_URL)) {
+    return readSnapshot(SNAPSHOT_URL, init);
+  }
+  return readInWorker(SNAPSHOT_URL, init).then(
+    (answer) => {
+      if (answer.error !== undefined) throw new Error(answer.error);
+      return answer.bytes;
+    },
+    (error) => {
+      console.warn("TriPeaks: reading the snapshot on the page instead:", error);
+      return readSnapshot(SNAPSHOT_URL, init);
+    },
+  );
 }
 
 // Fetch PREFETCH into the HTTP cache. Called by Pyodide as its file system is set up (options.fsInit): its
