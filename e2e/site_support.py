@@ -141,7 +141,7 @@ class Guard:
 
     @property
     def network(self) -> list[Request]:
-        """The requests for a server (answered by it or its service worker): no data:, blob: or about: address."""
+        """The requests for a server (answered by it or its service worker): no data:, blob: or about:."""
         return [r for r in self.requests if urlsplit(r.url).scheme in ("http", "https")]
 
     def _response(self, response: Response) -> None:

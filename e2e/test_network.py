@@ -1,7 +1,8 @@
 """The built site on a phone network (issue 18): a first visit boots without the snapshot and plays; the next
-visit boots from the snapshot the service worker fetched meanwhile, online and offline, read in a worker of the
-page's or, where the browser refuses one, by the page; a damaged or missing snapshot falls back to a fresh start; compressed and uncompressed serving both work; two builds are the same
-bytes. The figures are benchmarks/network.py's; these tests check behaviour only."""
+visit boots from the snapshot the service worker fetched meanwhile, online and offline, read in a worker of
+the page's or, where the browser refuses one, by the page; a damaged or missing snapshot falls back to a
+fresh start; compressed and uncompressed serving both work; two builds are the same bytes. The figures are
+benchmarks/network.py's; these tests check behaviour only."""
 
 from __future__ import annotations
 
