@@ -6,9 +6,9 @@
 Issue 18 asks a return visit for its first playable card within 1.5 s with the CPU slowed 4x. Part of that
 time is no code of ours: Pyodide's own start from the memory snapshot (its JavaScript, the WebAssembly from
 V8's code cache, Emscripten's start-up, the 30 MB of memory read from the service worker's cache and copied
-in). This serves a temporary copy of --site with one more page, floor.html, which does only that: it loads
-pyodide.mjs (and pyodide.asm.js, deferred, where the site has it), starts Pyodide from the snapshot in the
-worker's cache (as web/interpreter.mjs does, JSPI hidden) and runs one line of Python; no PyScript, no
+in). This serves a temporary copy of --site with one more page, floor.html, which does only that: it runs
+pyodide.asm.js (deferred, where the site has it, as index.html does), starts Pyodide with the page's own
+web/interpreter.mjs (from the snapshot in the worker's cache) and runs one line of Python; no PyScript, no
 game. Once the worker has cached the site (from a visit to the game), each run times floor.html and the
 game page (index.html, to its first playable card) in turn, both served by the worker:
 
@@ -43,21 +43,15 @@ TIMEOUT_MS = 120_000
 GAME = "index.html?deal=7&rules=standard"
 # Pyodide's JavaScript as the site has it: pyodide.asm.mjs, which pyodide.mjs imports, or the classic script
 # pyodide.asm.js that the game page runs instead (web/interpreter.mjs), passed on as the module's factory.
-CLASSIC = '<script defer src="./web/vendor/pyodide/pyodide.asm.js"></script>'
+CLASSIC = '<script defer fetchpriority="high" src="./web/vendor/pyodide/pyodide.asm.js"></script>'
+# Python started as the game page starts it, by web/interpreter.mjs (the snapshot from the worker's cache,
+# read in a worker of the page's where the site does that), with no PyScript and no game.
 FLOOR_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Pyodide alone</title>
 {classic}
 <script type="module">
-import {{ loadPyodide }} from "./web/vendor/pyodide/pyodide.mjs";
-const snapshot = fetch("./web/vendor/pyodide.snapshot", {{ cache: "only-if-cached", mode: "same-origin" }})
-  .then((response) => response.arrayBuffer()).then((buffer) => new Uint8Array(buffer));
-for (const name of ["Suspending", "Suspender"]) delete WebAssembly[name];
-const factory = globalThis.__tripeaksCreatePyodideModule;
-const pyodide = await loadPyodide({{
-  indexURL: new URL("./web/vendor/pyodide/", location.href).href,
-  _loadSnapshot: snapshot,
-  ...(factory ? {{ createPyodideModule: factory }} : {{}}),
-}});
+import {{ loadPyodide }} from "./web/interpreter.mjs";
+const pyodide = await loadPyodide();
 pyodide.runPython("x = 1");
 window.__floorAt = performance.now();
 </script></head><body></body></html>
