@@ -50,6 +50,13 @@ def site_paths(guard: Guard) -> list[str]:
     return [urlsplit(r.url).path.removeprefix(prefix) for r in guard.network if r.service_worker is None]
 
 
+def console_warnings(page: Page) -> list[str]:
+    """The texts of the page's console warnings, from now on (the list grows as they come)."""
+    warnings: list[str] = []
+    page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    return warnings
+
+
 def import_in_page(page: Page, modules: str) -> str:
     """Run `import <modules>` in the page's Python (a script PyScript picks up), and what it found."""
     page.evaluate(
@@ -164,8 +171,7 @@ def test_a_damaged_or_missing_snapshot_in_the_workers_cache_falls_back(
     context = browser.new_context()
     try:
         page = context.new_page()
-        warnings: list[str] = []
-        page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        warnings = console_warnings(page)
         page.goto(url)
         wait_ready(page)
         wait_offline_ready(page, len(site.precache))
@@ -214,8 +220,7 @@ def test_a_browser_that_refuses_the_snapshots_reader_still_boots_from_the_snapsh
         assert [address.split(":")[0] for address in workers] == ["blob"], workers
 
         refused = context.new_page()
-        warnings: list[str] = []
-        refused.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+        warnings = console_warnings(refused)
         refused.add_init_script(
             "window.Worker = function Worker() {"
             " throw new DOMException('Refused to create a worker from a blob: address', 'SecurityError'); };"
