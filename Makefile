@@ -39,13 +39,13 @@ $(ICONS): web/icon.svg scripts/icons.py $(STAMP)/venv | browsers
 	$(BIN)/python scripts/icons.py
 
 # scripts/build.py writes it too; this rule follows edits to the page's modules, which need no other build.
-$(BYTECODE): $(ENGINE_PY) $(PAGE_MODULES) scripts/modules.mjs scripts/stored_zip.py | $(BUILT)
+$(BYTECODE): $(ENGINE_PY) $(PAGE_MODULES) scripts/modules.mjs scripts/pyscript_core.mjs scripts/stored_zip.py | $(BUILT)
 	node scripts/modules.mjs
 
 # scripts/build.py writes it too, after vendoring Pyodide; this rule follows edits to the script, to the
 # modules whose imports decide which of the standard library is compiled into python_stdlib.zip, and to
 # web/vendor/engine.zip, whose engine the snapshot has imported.
-$(SNAPSHOT): scripts/snapshot.mjs scripts/stored_zip.py $(ENGINE_PY) $(wildcard web/*.py) $(BYTECODE) | $(BUILT)
+$(SNAPSHOT): scripts/snapshot.mjs scripts/pyscript_core.mjs scripts/stored_zip.py $(ENGINE_PY) $(wildcard web/*.py) $(BYTECODE) | $(BUILT)
 	node scripts/snapshot.mjs
 
 build: $(BUILT) $(BYTECODE) $(SNAPSHOT) $(ICONS)

@@ -22,20 +22,18 @@
 // (scripts/stored_zip.py; no build paths inside). Nothing is written into the source tree.
 
 import { loadPyodide } from "pyodide";
-import { mkdirSync, readFileSync, readdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { pyscriptCore } from "./pyscript_core.mjs";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const VENDOR = resolve(ROOT, "web", "vendor");
 
-const PYSCRIPT = resolve(ROOT, "node_modules", "@pyscript", "core", "dist");
-
 // PyScript's own Python package, as its core chunk writes it into pyscript/ at every boot: an object literal
 // {pyscript: {"__init__.py": "...", ...}} in the chunk, read here as the JavaScript it is.
 function pyscriptPackage() {
-  const chunk = readdirSync(PYSCRIPT).find((name) => /^core-.*\.js$/.test(name));
-  const text = readFileSync(resolve(PYSCRIPT, chunk), "utf8");
+  const { name: chunk, text } = pyscriptCore();
   const at = text.indexOf("{pyscript:{");
   if (at < 0 || text.indexOf("{pyscript:{", at + 1) >= 0) {
     throw new Error(`${chunk}: not one package literal {pyscript:{...}}: PyScript changed, see scripts/modules.mjs`);

@@ -47,9 +47,10 @@
 import { loadPyodide, version } from "pyodide";
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { pyscriptCore } from "./pyscript_core.mjs";
 import { gzipSync } from "node:zlib";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -58,7 +59,6 @@ const VENDOR = OUT_FLAG > 0 ? resolve(process.argv[OUT_FLAG + 1]) : resolve(ROOT
 const STDLIB = resolve(VENDOR, "pyodide", "python_stdlib.zip");
 const REST = resolve(VENDOR, "pyodide", "python_stdlib_rest.zip");
 const OUT = resolve(VENDOR, "pyodide.snapshot");
-const PYSCRIPT = resolve(ROOT, "node_modules", "@pyscript", "core", "dist");
 // The engine the snapshot imports (scripts/modules.mjs writes it), and where it is in Pyodide's file system at boot.
 const ENGINE_ZIP = resolve(ROOT, "web", "vendor", "engine.zip");
 const ENGINE_AT = "/home/pyodide/engine.zip";
@@ -73,11 +73,9 @@ function writeWhole(path, data) {
 // PyScript's own Python is inlined in its core chunk as strings: the modules its import lines name.
 function pyscriptImports() {
   const names = new Set();
-  for (const file of readdirSync(PYSCRIPT).filter((name) => /^core-.*\.js$/.test(name))) {
-    const text = readFileSync(resolve(PYSCRIPT, file), "utf8");
-    for (const [, kind, list] of text.matchAll(/\\n(?:\\t|\t| )*(import|from) ([A-Za-z_][\w.]*(?:,[A-Za-z_][\w.]*)*)/g)) {
-      for (const name of kind === "from" ? [list] : list.split(",")) names.add(name);
-    }
+  const lines = /\\n(?:\\t|\t| )*(import|from) ([A-Za-z_][\w.]*(?:,[A-Za-z_][\w.]*)*)/g;
+  for (const [, kind, list] of pyscriptCore().text.matchAll(lines)) {
+    for (const name of kind === "from" ? [list] : list.split(",")) names.add(name);
   }
   return [...names].sort();
 }
