@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -26,21 +25,12 @@ from playwright.sync_api import Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import phases  # noqa: E402
 from chromium import CHROMIUM, CHROMIUM_ARGS, READY_OBSERVER  # noqa: E402
 
 TIMEOUT_MS = 180_000
-
-
-def serve(site: Path, port: int = 0) -> tuple[subprocess.Popen[str], int]:
-    process = subprocess.Popen(
-        [sys.executable, str(ROOT / "scripts" / "serve.py"), "--root", str(site), "--port", str(port),
-         "--quiet"],
-        stdout=subprocess.PIPE, text=True,
-    )
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    address = next(word for word in line.split() if word.startswith("http://"))
-    return process, int(address.rstrip("/").rsplit(":", 1)[1])
 
 
 def ready_seconds(page: Page) -> float:
@@ -59,28 +49,15 @@ def controlled(page: Page, url: str) -> None:
 
 
 def one_run(browser, site: Path, files: int) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
-    process, port = serve(site)
-    url = f"http://127.0.0.1:{port}/index.html?deal=1&rules=standard"
+    process, origin = phases.serve(site)
+    url = f"{origin}/index.html?deal=1&rules=standard"
     context = browser.new_context()
     try:
         page = context.new_page()
         page.add_init_script(READY_OBSERVER)
         page.goto(url)
         cold = ready_seconds(page)
-        # Polled with evaluate: wait_for_function would not await the promise.
-        deadline = time.monotonic() + TIMEOUT_MS / 1000
-        while not page.evaluate(
-            """async (files) => {
-                 const r = await navigator.serviceWorker.getRegistration();
-                 if (!r || !r.active || r.active.state !== "activated") return false;
-                 const names = (await caches.keys()).filter((n) => n !== "tripeaks-clients");
-                 return names.length === 1 && (await (await caches.open(names[0])).keys()).length === files;
-               }""",
-            files,
-        ):
-            if time.monotonic() > deadline:
-                raise TimeoutError("the service worker never cached the site")
-            time.sleep(0.25)
+        phases.cached(page, files)
         controlled(page, url)
         page.reload()
         warm = ready_seconds(page)
@@ -101,10 +78,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--site", type=Path, default=ROOT / "dist")
     args = parser.parse_args()
-    sys.path.insert(0, str(ROOT / "benchmarks"))
-    from size import precache_list
-
-    files = len(precache_list(args.site))
+    files = phases.precached(args.site)
     results: list[tuple[float, float, float]] = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)

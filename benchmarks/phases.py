@@ -78,15 +78,20 @@ def ready(page: Page) -> None:
     page.wait_for_function("window.__readyAt !== undefined", timeout=TIMEOUT_MS, polling=100)
 
 
-def installed(page: Page, url: str, files: int) -> None:
-    """The first visit, then reloads until the service worker has every file and controls the page."""
-    page.goto(url)
-    ready(page)
+def cached(page: Page, files: int) -> None:
+    """Wait until the page's service worker is active and its cache holds all ``files``."""
     deadline = time.monotonic() + TIMEOUT_MS / 1000
     while not page.evaluate(CACHED, files):  # polled: wait_for_function would not await the promise
         if time.monotonic() > deadline:
             raise TimeoutError("the service worker never cached the site")
         time.sleep(0.25)
+
+
+def installed(page: Page, url: str, files: int) -> None:
+    """The first visit, then reloads until the service worker has every file and controls the page."""
+    page.goto(url)
+    ready(page)
+    cached(page, files)
     for _ in range(30):
         page.reload()
         ready(page)
