@@ -9,8 +9,13 @@ V8's code cache, Emscripten's start-up, the 30 MB of memory read from the servic
 in). This serves a temporary copy of --site with one more page, floor.html, which does only that: it runs
 pyodide.asm.js (deferred, where the site has it, as index.html does), starts Pyodide with the page's own
 web/interpreter.mjs (from the snapshot in the worker's cache) and runs one line of Python; no PyScript, no
-game. Once the worker has cached the site (from a visit to the game), each run times floor.html and the
-game page (index.html, to its first playable card) in turn, both served by the worker:
+game. And bare.html, the game without PyScript: the built index.html with PyScript's JavaScript taken
+out and a module in its place that does what PyScript does for this page and no more (starts Python with
+web/interpreter.mjs, copies the config's [files] into the working directory, makes `pyscript` a module
+whose window and document are the page's, and runs web/main.py): what the page would cost if it booted
+Pyodide itself. Once the worker has cached the site (from a visit to the game), each run times floor.html,
+the game page (index.html, to its first playable card) and bare.html in turn; the worker serves all they
+load (floor.html and bare.html themselves come from the server: it precaches neither):
 
   same tab   a tab that has just shown another page (about:blank): the renderer process is warm
   new tab    the last tab closed, a new one opened: a new renderer process, nothing compiled in memory
@@ -24,6 +29,9 @@ thread only, not the browser's other threads.
 from __future__ import annotations
 
 import argparse
+import html
+import json
+import re
 import shutil
 import statistics
 import sys
@@ -41,6 +49,12 @@ from chromium import CHROMIUM, CHROMIUM_ARGS, READY_OBSERVER  # noqa: E402
 
 TIMEOUT_MS = 120_000
 GAME = "index.html?deal=7&rules=standard"
+# What each run opens, and where.
+PAGES = {
+    "Pyodide alone": "floor.html",
+    "the game": GAME,
+    "the game, no PyScript": "bare" + GAME.removeprefix("index"),
+}
 # Pyodide's JavaScript as the site has it: pyodide.asm.mjs, which pyodide.mjs imports, or the classic script
 # pyodide.asm.js that the game page runs instead (web/interpreter.mjs), passed on as the module's factory.
 CLASSIC = '<script defer fetchpriority="high" src="./web/vendor/pyodide/pyodide.asm.js"></script>'
@@ -56,6 +70,38 @@ pyodide.runPython("x = 1");
 window.__floorAt = performance.now();
 </script></head><body></body></html>
 """
+# The game without PyScript (bare.html): in place of the page's `<script type="py" src=... config=...>`.
+BARE_BOOT = """<script type="module">
+import {{ loadPyodide }} from "./web/interpreter.mjs";
+const files = {files};
+const fetched = files.map(([from]) => fetch(from).then((response) => response.arrayBuffer()));
+const script = fetch({script}).then((response) => response.text());
+const pyodide = await loadPyodide();
+(await Promise.all(fetched)).forEach((data, at) => pyodide.FS.writeFile(files[at][1], new Uint8Array(data)));
+pyodide.runPython(`import sys, types, js
+sys.modules["pyscript"] = types.ModuleType("pyscript")
+sys.modules["pyscript"].window = js
+sys.modules["pyscript"].document = js.document`);
+pyodide.runPython(await script);
+</script>"""
+PY_SCRIPT = re.compile(r'<script type="py" src="([^"]+)" config="([^"]+)"></script>')
+PYSCRIPT_JS = re.compile(
+    r'<(?:link rel="modulepreload"|script type="module") (?:href|src)="\./web/vendor/pyscript/[^"]+\.js">'
+    r"(?:</script>)?\n"
+)
+
+
+def bare_page(index: str) -> str | None:
+    """The built index.html without PyScript's JavaScript, or None for a page with no inline config (a site
+    built before the page carried it)."""
+    found = PY_SCRIPT.search(index)
+    if found is None or not found.group(2).startswith("{"):
+        return None
+    config = json.loads(html.unescape(found.group(2)))
+    # PyScript's own package (a "folder/*" target) stays out: nothing imports it.
+    files = [[source, into] for source, into in config.get("files", {}).items() if not into.endswith("/*")]
+    boot = BARE_BOOT.format(files=json.dumps(files), script=json.dumps(found.group(1)))
+    return PYSCRIPT_JS.sub("", index[: found.start()] + boot + index[found.end() :])
 
 
 def timed(
@@ -80,10 +126,14 @@ def timed(
 
 
 def floor_copy(site: Path, into: Path) -> Path:
-    """A copy of the built site with floor.html added (not precached: the worker lets it go by)."""
+    """A copy of the built site with floor.html and bare.html added (not precached: the worker lets them go
+    by); no bare.html where bare_page has none."""
     shutil.copytree(site, into)
     classic = CLASSIC if (into / "web/vendor/pyodide/pyodide.asm.js").exists() else ""
     (into / "floor.html").write_text(FLOOR_PAGE.format(classic=classic), encoding="utf-8")
+    bare = bare_page((into / "index.html").read_text(encoding="utf-8"))
+    if bare is not None:
+        (into / "bare.html").write_text(bare, encoding="utf-8")
     return into
 
 
@@ -106,8 +156,12 @@ def main() -> None:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
                 tabs: dict[str, tuple[BrowserContext, Page, str]] = {}
+                bare: set[str] = set()
                 for name, folder in given.items():
-                    process, origin = phases.serve(floor_copy(folder, Path(tmp) / name))
+                    copy = floor_copy(folder, Path(tmp) / name)
+                    if (copy / "bare.html").exists():
+                        bare.add(name)
+                    process, origin = phases.serve(copy)
                     processes.append(process)
                     context = browser.new_context()
                     page = context.new_page()
@@ -117,10 +171,12 @@ def main() -> None:
                 for _ in range(args.runs):
                     for cpu in args.cpu:
                         for tab in ("same tab", "new tab"):
-                            for what in ("Pyodide alone", "the game"):
+                            for what, path in PAGES.items():
                                 for name, (context, page, origin) in tabs.items():
+                                    if path.startswith("bare.html") and name not in bare:
+                                        continue
                                     floor = what == "Pyodide alone"
-                                    url = f"{origin}/{'floor.html' if floor else GAME}"
+                                    url = f"{origin}/{path}"
                                     page, seconds = timed(context, page, url, cpu, tab == "new tab", floor)
                                     tabs[name] = (context, page, origin)
                                     results.setdefault((cpu, tab, what, name), []).append(seconds)
@@ -131,15 +187,15 @@ def main() -> None:
             for process in processes:
                 process.terminate()
 
-    print(f"Chromium {CHROMIUM}; medians of {args.runs} runs, seconds from navigation "
-          "(Pyodide alone: one line of Python run; the game: its first playable card)")
+    print(f"Chromium {CHROMIUM}; medians of {args.runs} runs, seconds from navigation (Pyodide alone: "
+          "one line of Python run; the game, and the game with no PyScript: its first playable card)")
     for name, folder in given.items():
         print(f"  {name}: {folder}")
     order = sorted(results.items(), key=lambda item: (*item[0][:3], item[0][3] != "new"))
     for (cpu, tab, what, name), found in order:
         runs = " ".join(f"{seconds:.2f}" for seconds in found)
         median = statistics.median(found)
-        print(f"  CPU slowed {cpu:g}x  {tab:8}  {what:13} {name}  {median:5.2f} s  ({runs})")
+        print(f"  CPU slowed {cpu:g}x  {tab:8}  {what:21} {name}  {median:5.2f} s  ({runs})")
 
 
 if __name__ == "__main__":
