@@ -100,6 +100,11 @@ class BuiltSite:
     version: str
 
 
+def game_url(origin: str, deal: int, query: str = "") -> str:
+    """The built site's game page at origin: a deal in standard rules, then any more of the query."""
+    return f"{origin}/{SUB_PATH}index.html?deal={deal}&rules=standard" + (f"&{query}" if query else "")
+
+
 def build_site(www: Path) -> BuiltSite:
     folder = www / SUB_PATH
     site, manifest = site_script.build(folder)
@@ -241,7 +246,7 @@ def launch_persistent(playwright: Any, user_data_dir: Path, **options: Any) -> B
 
 
 __all__ = [
-    "SUB_PATH", "BuiltSite", "Guard", "Server", "build_site", "built_site", "launch_persistent",
+    "SUB_PATH", "BuiltSite", "Guard", "Server", "build_site", "built_site", "game_url", "launch_persistent",
     "open_controlled",
     "play_any", "serve",
     "site_server", "state", "wait_frame_ready", "wait_offline_ready", "wait_ready",

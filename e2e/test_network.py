@@ -24,6 +24,7 @@ from site_support import (
     Guard,
     Server,
     build_site,
+    game_url,
     open_controlled,
     play_any,
     wait_for_promise,
@@ -80,7 +81,7 @@ def test_first_visit_without_the_snapshot_then_from_it_online_and_offline(
     site = build_site(tmp_path_factory.mktemp("network"))
     server = serve(site.www)
     origin = server.origin()
-    url = f"{origin}/{SUB_PATH}index.html?deal=7&rules=standard"
+    url = game_url(origin, 7)
     context = browser.new_context()
     guard = Guard({origin})
     guard.watch(context)
@@ -145,7 +146,7 @@ def test_a_game_played_through_never_fetches_the_rest_of_the_standard_library(
     try:
         page = context.new_page()
         guard.watch_page(page)
-        page.goto(f"{server.origin()}/{SUB_PATH}index.html?deal=7&rules=standard&python-start=fresh")
+        page.goto(game_url(server.origin(), 7, "python-start=fresh"))
         wait_ready(page)
         for _ in range(3):
             play_any(page)
@@ -167,7 +168,7 @@ def test_a_damaged_or_missing_snapshot_in_the_workers_cache_falls_back(
 ) -> None:
     site = build_site(tmp_path_factory.mktemp("damaged"))
     server = serve(site.www)
-    url = f"{server.origin()}/{SUB_PATH}index.html?deal=7&rules=standard"
+    url = game_url(server.origin(), 7)
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -204,7 +205,7 @@ def test_a_browser_that_refuses_the_snapshots_reader_still_boots_from_the_snapsh
     forbid); without one it reads it itself, and still boots from it."""
     site = build_site(tmp_path_factory.mktemp("reader"))
     server = serve(site.www)
-    url = f"{server.origin()}/{SUB_PATH}index.html?deal=7&rules=standard"
+    url = game_url(server.origin(), 7)
     context = browser.new_context()
     try:
         page = context.new_page()
@@ -251,7 +252,7 @@ def test_a_deploy_that_changes_only_the_page_keeps_the_snapshot_players_have(
 ) -> None:
     site = build_site(tmp_path_factory.mktemp("deploy"))
     server = serve(site.www)
-    url = f"{server.origin()}/{SUB_PATH}index.html?deal=5&rules=standard"
+    url = game_url(server.origin(), 5)
     context = browser.new_context()
     guard = Guard({server.origin()})
     guard.watch(context)
@@ -315,7 +316,7 @@ def test_compressed_and_uncompressed_serving(
             try:
                 page = context.new_page()
                 guard.watch_page(page)
-                page.goto(f"{origin}/{SUB_PATH}index.html?deal=3&rules=standard")
+                page.goto(game_url(origin, 3))
                 wait_ready(page)
                 play_any(page)
                 guard.check()

@@ -19,6 +19,7 @@ from site_support import (
     Guard,
     Server,
     build_site,
+    game_url,
     open_controlled,
     play_any,
     state,
@@ -73,7 +74,7 @@ def test_first_visit_loads_the_site_then_it_plays_offline(
     try:
         page = context.new_page()
         guard.watch_page(page)
-        page.goto(f"{origin}/{SUB_PATH}index.html?deal=7&rules=standard")
+        page.goto(game_url(origin, 7))
         wait_ready(page)
         first = play_any(page)
         wait_offline_ready(page, len(site.precache))
@@ -101,7 +102,7 @@ def test_first_visit_loads_the_site_then_it_plays_offline(
         )
         assert kept == [True] * len(scripts), dict(zip(scripts, kept, strict=True))
 
-        open_controlled(page, f"{origin}/{SUB_PATH}index.html?deal=7&rules=standard")
+        open_controlled(page, game_url(origin, 7))
         server.stop()
         page.reload()
         wait_ready(page)

@@ -9,9 +9,9 @@ from pathlib import Path
 import site_support
 from playwright.sync_api import Browser, Page, expect
 from site_support import (
-    SUB_PATH,
     Server,
     build_site,
+    game_url,
     open_controlled,
     site_script,
     wait_for_promise,
@@ -39,7 +39,7 @@ def test_a_new_version_waits_for_the_click_and_never_mixes(
 ) -> None:
     site = build_site(tmp_path_factory.mktemp("update"))
     server = serve(site.www)
-    url = f"{server.origin()}/{SUB_PATH}index.html?deal=5&rules=standard"
+    url = game_url(server.origin(), 5)
     context = browser.new_context()
     errors: list[str] = []
     try:
