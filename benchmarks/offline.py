@@ -17,14 +17,12 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
-
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import phases  # noqa: E402
@@ -38,16 +36,6 @@ def ready_seconds(page: Page) -> float:
     return float(page.evaluate("window.__readyAt")) / 1000
 
 
-def controlled(page: Page, url: str) -> None:
-    """Navigate until the service worker serves the page (Chromium may need a moment after activating)."""
-    for _ in range(60):
-        page.goto(url)
-        if page.evaluate("navigator.serviceWorker.controller !== null"):
-            return
-        time.sleep(1)
-    raise RuntimeError("the service worker never took the page")
-
-
 def one_run(browser, site: Path, files: int) -> tuple[float, float, float]:  # type: ignore[no-untyped-def]
     process, origin = phases.serve(site)
     url = f"{origin}/index.html?deal=1&rules=standard"
@@ -58,7 +46,7 @@ def one_run(browser, site: Path, files: int) -> tuple[float, float, float]:  # t
         page.goto(url)
         cold = ready_seconds(page)
         phases.cached(page, files)
-        controlled(page, url)
+        phases.controlled(page)
         page.reload()
         warm = ready_seconds(page)
         process.terminate()

@@ -87,11 +87,8 @@ def cached(page: Page, files: int) -> None:
         time.sleep(0.25)
 
 
-def installed(page: Page, url: str, files: int) -> None:
-    """The first visit, then reloads until the service worker has every file and controls the page."""
-    page.goto(url)
-    ready(page)
-    cached(page, files)
+def controlled(page: Page) -> None:
+    """Reload until the service worker serves the page (Chromium may need a moment after activating)."""
     for _ in range(30):
         page.reload()
         ready(page)
@@ -99,6 +96,14 @@ def installed(page: Page, url: str, files: int) -> None:
             return
         time.sleep(1)
     raise RuntimeError("the service worker never took the page")
+
+
+def installed(page: Page, url: str, files: int) -> None:
+    """The first visit, then reloads until the service worker has every file and controls the page."""
+    page.goto(url)
+    ready(page)
+    cached(page, files)
+    controlled(page)
 
 
 def main() -> None:
