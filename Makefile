@@ -69,8 +69,11 @@ lint: $(STAMP)/venv
 	MYPYPATH=web/stubs $(BIN)/mypy --strict $(wildcard web/*.py)
 	$(BIN)/mypy --strict scripts/build.py scripts/serve.py scripts/site.py scripts/icons.py scripts/chromium.py scripts/stored_zip.py benchmarks/size.py benchmarks/boot.py benchmarks/clicks.py e2e/conftest.py e2e/test_runtime.py
 
+# Two workers (pytest-xdist): under coverage, CPython's run takes about twice the Pyodide run beside it,
+# so on CI's 2 cores its two workers and the Pyodide run share both cores to the end. 0 runs it in one process.
+ENGINE_WORKERS ?= 2
 test-engine: $(STAMP)/venv
-	$(BIN)/pytest -p no:cacheprovider --cov --cov-report=term tests
+	$(BIN)/pytest -p no:cacheprovider -n $(ENGINE_WORKERS) --cov --cov-report=term tests
 
 # The same tests/, unchanged, in Pyodide (WebAssembly) on Node, against the engine wheel.
 test-pyodide: $(BUILT)
@@ -79,16 +82,19 @@ test-pyodide: $(BUILT)
 # Two workers (pytest-xdist), each with its own server, Chromium and warm browser context: on CI's 2 cores a
 # test's page is mostly waiting on one core for Pyodide, so two at a time nearly halve the run.
 E2E_WORKERS ?= 2
-test-e2e: build browsers
+# The site first: the tests build sites of their own, which find its compressed files in .cache/compressed/
+# rather than compressing them again (a minute of brotli) while a browser waits.
+test-e2e: build browsers site
 	$(BIN)/pytest -p no:cacheprovider --timeout=600 -n $(E2E_WORKERS) e2e
 
 test-firefox: $(BUILT) $(BYTECODE) $(SNAPSHOT) browsers
 	PYTHON=$(BIN)/python node --test e2e/firefox/
 
-# On CI's 2 cores the CPython and the Pyodide runs of tests/ go side by side (each is single-threaded);
-# --output-sync keeps each run's output in one piece. The browsers come after: they use both cores.
+# On CI's 2 cores the CPython and the Pyodide runs of tests/ go side by side, with the site's build (and the
+# browsers' apt-get) beside them; --output-sync keeps each one's output in one piece. The browser tests come
+# after: they use both cores.
 test: lint
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-engine test-pyodide
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-engine test-pyodide site
 	@$(MAKE) --no-print-directory test-e2e test-firefox
 
 play: build
