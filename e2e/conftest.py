@@ -84,14 +84,6 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_n
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
-@pytest.fixture(scope="session")
-def warm_context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[BrowserContext]:
-    """The one browser context the tests share (see the module's docstring)."""
-    context = browser.new_context(**browser_context_args)
-    yield context
-    context.close()
-
-
 def clear_site_data(context: BrowserContext, origin: str) -> None:
     """Forget everything ``origin`` stored in ``context`` (not the HTTP cache)."""
     page = context.new_page()
@@ -101,6 +93,33 @@ def clear_site_data(context: BrowserContext, origin: str) -> None:
         cdp.detach()
     finally:
         page.close()
+
+
+class WarmContext:
+    """The one browser context the tests share (see the module's docstring), with a blank page of its own
+    kept open whose DevTools session clears the site's data before each test: a page opened and closed for
+    that would cost each test a tenth of a second."""
+
+    def __init__(self, context: BrowserContext) -> None:
+        self.context = context
+        self.keeper = context.new_page()
+        self.cdp = context.new_cdp_session(self.keeper)
+
+    def clear_site_data(self, origin: str) -> None:
+        """Forget everything ``origin`` stored in the context (not the HTTP cache)."""
+        self.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": SITE_DATA})
+
+    def close_tests_pages(self) -> None:
+        for page in self.context.pages:
+            if page is not self.keeper:
+                page.close()
+
+
+@pytest.fixture(scope="session")
+def warm_context(browser: Browser, browser_context_args: dict[str, Any]) -> Iterator[WarmContext]:
+    context = browser.new_context(**browser_context_args)
+    yield WarmContext(context)
+    context.close()
 
 
 @pytest.fixture
@@ -116,13 +135,11 @@ def context(
         yield cold
         cold.close()
         return
-    shared: BrowserContext = request.getfixturevalue("warm_context")
-    for page in shared.pages:  # left by a test that failed in the middle, say
-        page.close()
-    clear_site_data(shared, server_url)
-    yield shared
-    for page in shared.pages:
-        page.close()
+    warm: WarmContext = request.getfixturevalue("warm_context")
+    warm.close_tests_pages()  # left by a test that failed in the middle, say
+    warm.clear_site_data(server_url)
+    yield warm.context
+    warm.close_tests_pages()
 
 
 @pytest.fixture
