@@ -80,7 +80,8 @@ test-pyodide: $(BUILT)
 	node scripts/pyodide_pytest.mjs tests
 
 # Two workers (pytest-xdist), each with its own server, Chromium and warm browser context: on CI's 2 cores a
-# test's page is mostly waiting on one core for Pyodide, so two at a time nearly halve the run.
+# test's page is mostly waiting on one core for Pyodide, so two at a time nearly halve the run. Three are
+# slower again (468 against 434 s, one after the other, 2026-12-02).
 E2E_WORKERS ?= 2
 # The site first: the tests build sites of their own, which find its compressed files in .cache/compressed/
 # rather than compressing them again (a minute of brotli) while a browser waits.
