@@ -23,7 +23,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Request
+from playwright.sync_api import Browser, BrowserContext, CDPSession, ConsoleMessage, Page, Request
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -84,12 +84,17 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_n
     return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
 
 
+def forget_site(cdp: CDPSession, origin: str) -> None:
+    """Forget everything ``origin`` stored in the browser context of ``cdp`` (not the HTTP cache)."""
+    cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": SITE_DATA})
+
+
 def clear_site_data(context: BrowserContext, origin: str) -> None:
-    """Forget everything ``origin`` stored in ``context`` (not the HTTP cache)."""
+    """Forget everything ``origin`` stored in ``context`` (not the HTTP cache), from a page opened for it."""
     page = context.new_page()
     try:
         cdp = context.new_cdp_session(page)
-        cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": SITE_DATA})
+        forget_site(cdp, origin)
         cdp.detach()
     finally:
         page.close()
@@ -104,10 +109,6 @@ class WarmContext:
         self.context = context
         self.keeper = context.new_page()
         self.cdp = context.new_cdp_session(self.keeper)
-
-    def clear_site_data(self, origin: str) -> None:
-        """Forget everything ``origin`` stored in the context (not the HTTP cache)."""
-        self.cdp.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": SITE_DATA})
 
     def close_tests_pages(self) -> None:
         for page in self.context.pages:
@@ -137,7 +138,7 @@ def context(
         return
     warm: WarmContext = request.getfixturevalue("warm_context")
     warm.close_tests_pages()  # left by a test that failed in the middle, say
-    warm.clear_site_data(server_url)
+    forget_site(warm.cdp, server_url)
     yield warm.context
     warm.close_tests_pages()
 
