@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 import site_support
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from site_support import (
     ROOT,
     SUB_PATH,
@@ -58,8 +59,12 @@ def console_warnings(page: Page) -> list[str]:
     return warnings
 
 
-def import_in_page(page: Page, modules: str) -> str:
-    """Run `import <modules>` in the page's Python (a script PyScript picks up), and what it found."""
+def import_in_page(page: Page, modules: str, guard: Guard) -> str:
+    """Run `import <modules>` in the page's Python (a script PyScript picks up), and what it found.
+
+    If the script never reports, the failure says what the page said: the console errors the guard
+    collected and any error PyScript drew on the page.
+    """
     page.evaluate(
         """(modules) => {
              delete document.documentElement.dataset.imported;
@@ -71,7 +76,13 @@ def import_in_page(page: Page, modules: str) -> str:
            }""",
         modules,
     )
-    page.wait_for_function("document.documentElement.dataset.imported !== undefined", timeout=60_000)
+    try:
+        page.wait_for_function("document.documentElement.dataset.imported !== undefined", timeout=60_000)
+    except PlaywrightTimeoutError:
+        shown = page.evaluate("[...document.querySelectorAll('.py-error')].map((e) => e.textContent)")
+        raise AssertionError(
+            f"`import {modules}` never reported; console errors: {guard.errors}; errors shown: {shown}"
+        ) from None
     return str(page.evaluate("document.documentElement.dataset.imported"))
 
 
@@ -124,7 +135,7 @@ def test_first_visit_without_the_snapshot_then_from_it_online_and_offline(
         assert python_start(page) == "snapshot"
         play_any(page)
         # A module the page never imports comes from the rest of the standard library, offline too.
-        found = import_in_page(page, "email.mime.text, encodings.latin_1")
+        found = import_in_page(page, "email.mime.text, encodings.latin_1", guard)
         assert found.split() == [
             "/lib/python314-rest.zip/email/mime/text.py", "/lib/python314-rest.zip/encodings/latin_1.py"
         ], found
