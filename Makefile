@@ -17,7 +17,7 @@ PAGE_MODULES := $(filter-out web/main.py,$(wildcard web/*.py))
 SNAPSHOT := web/vendor/pyodide.snapshot
 NPM_DONE := node_modules/.package-lock.json
 
-.PHONY: play play-cli serve build site test test-engine test-pyodide test-e2e test-firefox lint bench bench-site browsers clean
+.PHONY: play play-cli serve build site test test-engine test-pyodide test-e2e test-firefox test-worker lint bench bench-site browsers clean
 
 $(STAMP)/venv: pyproject.toml constraints.txt
 	@mkdir -p $(STAMP)
@@ -88,6 +88,11 @@ E2E_WORKERS ?= 2
 test-e2e: build browsers site
 	$(BIN)/pytest -p no:cacheprovider --timeout=600 -n $(E2E_WORKERS) e2e
 
+# web/sw.js in Node, with the few browser APIs it uses made in memory: the races between pages and worker
+# versions that a browser cannot be made to run on cue.
+test-worker:
+	node --test e2e/worker/
+
 test-firefox: $(BUILT) $(BYTECODE) $(SNAPSHOT) browsers
 	PYTHON=$(BIN)/python node --test e2e/firefox/
 
@@ -95,7 +100,7 @@ test-firefox: $(BUILT) $(BYTECODE) $(SNAPSHOT) browsers
 # browsers' apt-get) beside them; --output-sync keeps each one's output in one piece. The browser tests come
 # after: they use both cores.
 test: lint
-	@$(MAKE) --no-print-directory -j2 --output-sync=target test-engine test-pyodide site
+	@$(MAKE) --no-print-directory -j2 --output-sync=target test-engine test-pyodide site test-worker
 	@$(MAKE) --no-print-directory test-e2e test-firefox
 
 play: build

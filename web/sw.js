@@ -33,6 +33,10 @@ const PATHS = new Set(Object.keys(files));
 const SHA256 = "X-TriPeaks-SHA256"; // each cached copy's header: the sha256 of the file it came from
 const SCRIPT = /\.m?js$/;
 const pinned = new Map(); // the same records as CLIENTS, for this worker's lifetime
+// Pages this worker has pinned at their navigation and not yet seen among the clients: a page being
+// navigated to is not listed until its document exists, and a prune running meanwhile (another page's
+// start) must not take it for a page that has gone.
+const arriving = new Set();
 
 async function sha256(buffer) {
   const digest = await crypto.subtle.digest("SHA-256", buffer);
@@ -100,20 +104,19 @@ self.addEventListener("message", (event) => {
   if (event.data === "version" && event.source) event.source.postMessage({ type: "tripeaks:sw", version });
 });
 
-// Delete every tripeaks cache that neither this version nor an open page uses.
-// `starting` is a page being navigated to, which may not be listed among the clients yet.
-async function prune(starting) {
+// Delete every tripeaks cache that neither this version nor an open (or arriving) page uses.
+async function prune() {
   // A newer version installing or waiting has its own cache, which this older one cannot tell from an
   // unused one: leave all pruning to the newer version's activation.
   const { installing, waiting } = self.registration;
   if ([installing, waiting].some((worker) => worker && worker !== self.serviceWorker)) return;
   const open = new Set((await self.clients.matchAll({ includeUncontrolled: true, type: "all" })).map((c) => c.id));
-  if (starting) open.add(starting);
   const records = await caches.open(CLIENTS);
   const keep = new Set([CACHE, CLIENTS]);
   for (const request of await records.keys()) {
     const id = new URL(request.url).searchParams.get("id");
-    if (open.has(id)) {
+    if (open.has(id)) arriving.delete(id);
+    if (open.has(id) || arriving.has(id)) {
       keep.add(await (await records.match(request)).text());
     } else {
       pinned.delete(id);
@@ -173,7 +176,10 @@ self.addEventListener("fetch", (event) => {
     const path = url.href.split(/[?#]/)[0] === SCOPE ? "index.html" : sitePath(url);
     if (path !== "index.html") return;
     const id = event.resultingClientId;
-    if (id) event.waitUntil(pin(id, CACHE).then(() => prune(id))); // pin() records in memory at once
+    if (id) {
+      arriving.add(id);
+      event.waitUntil(pin(id, CACHE).then(prune)); // pin() records in memory at once
+    }
     event.respondWith(fromCache(CACHE, path, request));
     return;
   }
