@@ -400,8 +400,12 @@ def report(results: dict[tuple[str, str, str, float, str], list[Visit]], sites: 
         if link == "10mbit" and visit == "first" and cpu in TARGET_FIRST:
             ok = seconds <= TARGET_FIRST[cpu] and before <= TARGET_BYTES
             verdict = f"  target {TARGET_FIRST[cpu]:g} s, {mb(TARGET_BYTES)}: {'met' if ok else 'missed'}"
-        elif link == "10mbit" and visit in ("return", "reopen", "offline") and cpu == 4.0:
+        elif link == "10mbit" and visit in ("return", "offline") and cpu == 4.0:
             verdict = f"  target {TARGET_RETURN:g} s: {'met' if seconds <= TARGET_RETURN else 'missed'}"
+        elif link == "10mbit" and visit == "reopen" and cpu == 4.0:
+            # Not one of the issue's: its return visit is a reload, as benchmarks/boot.py's warm visit. A new
+            # tab is a new process, which compiles Pyodide's WebAssembly again (benchmarks/floor.py).
+            verdict = f"  {'within' if seconds <= TARGET_RETURN else 'over'} {TARGET_RETURN:g} s (no target)"
         print(f"  {site + ' ' + case + ' ' + visit:{width}} {seconds:6.2f} s {mb(before):>9} before "
               f"{mb(total):>9} in all  python {starts}{verdict}")
 
