@@ -47,5 +47,18 @@ def face_html(card: Card) -> str:
     return corner + middle + big + echo
 
 
+BACKS: tuple[tuple[str, str], ...] = (("blue", "Blue"), ("red", "Red"), ("green", "Green"))
+"""The card backs to choose from: (id, name)."""
+
+
+def sprite() -> str:
+    """The SVG symbols the faces use, put in the page once."""
+    return ""
+
+
+def suit_class(card: Card) -> str:
+    return f"suit-{card.suit}"
+
+
 def colour_class(card: Card) -> str:
     return "red" if card.red else "black"

@@ -5,12 +5,15 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from cardface import BACKS
 from dom import escape, nothing
 
 from tripeaks import ANY_GRADE, DEFAULT_GAME, Solitaire, choosable_grades, find_game
 
 SCHEMA = 2
 _MOTIONS = ("auto", "reduce", "full")
+_FIELDS = ("winnable_only", "difficulty", "frames", "sound", "motion", "back", "four_colour")
+"""What stored settings may say beside the game and its rules."""
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,9 @@ class Settings:
     frames: bool = True
     sound: bool = False
     motion: str = "auto"
+    back: str = "blue"
+    """The card back, by its id in cardface.BACKS."""
+    four_colour: bool = False
 
     @property
     def solitaire(self) -> Solitaire:
@@ -45,7 +51,7 @@ class Settings:
     def to_json(self) -> str:
         data = {"schema": SCHEMA, "game": self.game, "rules": self.rules, "winnable_only": self.winnable_only,
                 "difficulty": self.difficulty, "frames": self.frames, "sound": self.sound,
-                "motion": self.motion}
+                "motion": self.motion, "back": self.back, "four_colour": self.four_colour}
         return json.dumps(data, separators=(",", ":"))
 
     @staticmethod
@@ -77,16 +83,18 @@ class Settings:
                 checked[ruled.id] = ruled.rules_from_key(key).key
         settings = Settings(
             game=solitaire.id, rules=checked,
-            **{name: data[name] for name in ("winnable_only", "difficulty", "frames", "sound", "motion")
+            **{name: data[name] for name in _FIELDS
                if name in data},
         )
         settings.check()
         return settings
 
     def check(self) -> None:
-        for name in ("winnable_only", "frames", "sound"):
+        for name in ("winnable_only", "frames", "sound", "four_colour"):
             if type(getattr(self, name)) is not bool:
                 raise ValueError(f"{name} must be true or false")
+        if self.back not in dict(BACKS):
+            raise ValueError(f"the card back {str(self.back)[:20]!r} is unknown")
         if self.motion not in _MOTIONS:
             raise ValueError(f"the motion setting {self.motion!r} is unknown")
         if not isinstance(self.difficulty, str) or (
@@ -129,6 +137,7 @@ class SettingsDialog:
         self.solitaire: Solitaire = DEFAULT_GAME
         self.shown_rules: Any = None
         """The rules the form was filled with: saving changes the rules only if the player did."""
+        self.backs = document.getElementById("backs")
         self.grade = document.getElementById("difficulty")
         self.grade.innerHTML = f'<option value="">{escape(ANY_GRADE)}</option>' + "".join(
             f'<option value="{escape(grade)}">{escape(label)}</option>' for grade, label in choosable_grades()
@@ -173,6 +182,13 @@ class SettingsDialog:
         self.form.elements.namedItem("winnable_only").checked = settings.winnable_only
         self.grade.value = settings.difficulty
         self.form.elements.namedItem("frames").checked = settings.frames
+        self.form.elements.namedItem("four_colour").checked = settings.four_colour
+        self.backs.innerHTML = "".join(
+            f'<label class="back-choice"><input type="radio" name="back" value="{escape(id_)}"'
+            f'{" checked" if id_ == settings.back else ""}><span class="card back" data-back="{escape(id_)}" '
+            f'aria-hidden="true"></span> {escape(name)}</label>'
+            for id_, name in BACKS
+        )
         self._radio("sound", "on" if settings.sound else "off")
         self._radio("motion", settings.motion)
         self.note.textContent = (
@@ -208,5 +224,7 @@ class SettingsDialog:
             frames=bool(self.form.elements.namedItem("frames").checked),
             sound=self._checked("sound") == "on",
             motion=self._checked("motion") or "auto",
+            back=self._checked("back") if self._checked("back") in dict(BACKS) else current.back,
+            four_colour=bool(self.form.elements.namedItem("four_colour").checked),
         )
 

@@ -1,78 +1,29 @@
-"""The table drawn from a Game of any game of the family: its layout from the engine's slot places, the
-stock and the waste, the figures, the panel and the buttons, touching only what changed.
-
-Nothing here knows a rule. What is playable is the position's ``playable()``, what may be taken its
-``available()``, whether the stock's top card shows its ``place_of``, what each stock-move button says
-(and whether it is shown) the game's words, and every sentence is the game's own.
-"""
+"""The DOM of the table: draws a Scene (web/scene.py) where a Geometry (web/geometry.py) puts it, touching
+only what changed since the last drawing. It decides nothing: what to show is the scene's, where the
+geometry's, and motion is web/motion.py's, played after the drawing."""
 
 from typing import Any
 
-from cardface import colour_class, face_html
+from cardface import face_html
 from dom import escape
-from js import Object
-from pyodide.ffi import create_once_callable, to_js
+from geometry import Geometry, arrange
 from pyscript import document
+from scene import Control, Scene, Shown, clock
 
-from tripeaks import Card, Game, Layout, Move, MoveKind, Place, Position, Status
-
-_SPEED_MS = 180
-_STOCK_MOVES = (MoveKind.DRAW, MoveKind.RESET, MoveKind.REDEAL)
-"""Moves a button of the controls makes, by the kind of move: #draw, #reset, #redeal."""
+from tripeaks import Game, Layout
 
 Rect = tuple[float, float]
 
-
-def clock(seconds: float) -> str:
-    """Playing time as m:ss (or h:mm:ss)."""
-    whole = int(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
-def deal_title(game: Game) -> str:
-    rules = game.rules.label
-    if game.daily:
-        return f"Daily deal {game.daily} · {rules}"
-    if game.number is not None:
-        return f"Deal {game.number:,} · {rules}"
-    return f"Shared deal · {rules}"
-
-
-def stock_kinds(game: Game) -> list[MoveKind]:
-    """The kinds of stock move the game has, in the order of their buttons."""
-    return [kind for kind in _STOCK_MOVES if kind in game.solitaire.moves]
-
-
-def target_of(position: Position, card: Card) -> str | None:
-    """Where the page shows ``card``: ``slot:<n>``, ``stock`` (its top, face up or not) or ``waste``
-    (its top); None when it is out of sight or out of the game."""
-    if position.stock and position.stock[0] == card:
-        return "stock"
-    place = position.place_of(card)
-    if place is None:
-        return None
-    where, slot = place
-    if where is Place.TABLE:
-        return f"slot:{slot}"
-    return "stock" if where is Place.STOCK else "waste"
-
-
-def stock_shows(position: Position) -> bool:
-    """Whether the stock's top card lies face up (and may be taken)."""
-    return bool(position.stock) and position.place_of(position.stock[0]) is not None
-
-
-def _js(value: object) -> Any:
-    return to_js(value, dict_converter=Object.fromEntries)
+_BAR = ("draw", "reset", "redeal", "undo", "redo", "hint")
+_RUN_FULL = 10
+"""The run that fills the run meter."""
 
 
 class TableView:
-    """Keeps the DOM in step with a game. Remembers what it last drew, so a render after a move
-    updates a handful of elements, never the whole table."""
+    """Keeps the DOM in step with the scenes it is given."""
 
     def __init__(self) -> None:
+        self.felt = document.getElementById("table")
         self.cards = document.getElementById("layout")
         self.layout: Layout | None = None
         self.slots: list[Any] = []
@@ -81,9 +32,11 @@ class TableView:
         self.waste_top = document.getElementById("waste-top")
         self.waste_under = document.getElementById("waste-under")
         self._els: dict[str, Any] = {}
-        self._drawn_slots: list[tuple[Any, ...] | None] = []
+        self._drawn_slots: list[Shown | None] = []
         self._drawn: dict[tuple[str, str], object] = {}
-        self.motion = True
+        self.geometry: Geometry | None = None
+        self.scene: Scene | None = None
+        self.fit_content = str(document.documentElement.getAttribute("data-fit")) == "content"
 
     def el(self, id_: str) -> Any:
         el = self._els.get(id_)
@@ -97,9 +50,8 @@ class TableView:
             return self.slots[int(target[5:])]
         return self.stock if target == "stock" else self.waste_top
 
-    # Small cached setters: a DOM write only when the value changes
-
     def _set(self, id_: str, what: str, value: object) -> bool:
+        """A DOM write only when the value changes."""
         key = (id_, what)
         if self._drawn.get(key, ...) == value:
             return False
@@ -117,6 +69,8 @@ class TableView:
             el.hidden = value
         elif what == "tabindex":
             el.tabIndex = value
+        elif what == "style":
+            el.style.cssText = value
         else:
             el.setAttribute(what, value)
         return True
@@ -125,311 +79,183 @@ class TableView:
         """Draw everything afresh next time (after another game is put on the table)."""
         self._drawn_slots = [None] * len(self.slots)
         self._drawn.clear()
+        self.scene = None
 
     def build(self, layout: Layout, name: str) -> None:
-        """Make one element per slot of ``layout``, placed where the engine says (x in card widths,
-        y in rows); the table's size follows the layout."""
+        """One element per slot of ``layout``; placed by :meth:`place`."""
         if layout is self.layout:
             return
         self.layout = layout
-        xs = [x for x, _ in layout.places]
-        left, deepest = min(xs), max(y for _, y in layout.places)
         self.cards.innerHTML = ""
         self.slots = []
-        for slot, (x, y) in enumerate(layout.places):
+        for slot in range(layout.size):
             el = document.createElement("button")
             el.type = "button"
             el.className = "card back"
             el.dataset.slot = str(slot)
-            el.style.setProperty("--x", f"{x - left:g}")
-            el.style.setProperty("--y", f"{y:g}")
             el.setAttribute("aria-label", "Face-down card")
             el.tabIndex = -1
             self.cards.appendChild(el)
             self.slots.append(el)
         self.cards.setAttribute("aria-label", f"The cards of {name}")
-        root = document.documentElement.style
-        root.setProperty("--cols", f"{layout.width:g}")
-        root.setProperty("--depth", f"{deepest:g}")
         self._drawn_slots = [None] * len(self.slots)
+        self.geometry = None
 
-    # Rendering
+    def place(self, *, force: bool = False) -> bool:
+        """Put every card where the geometry of the felt's size says; whether anything moved."""
+        layout = self.layout
+        if layout is None:
+            return False
+        rect = self.felt.getBoundingClientRect()
+        width, height = float(rect.width), float(rect.height)
+        if (not force and self.geometry is not None and abs(self.geometry.width - width) < 0.5
+                and (self.fit_content or abs(self.geometry.height - height) < 0.5)):
+            return False
+        geometry = arrange(width, height, layout.places, fit_width_only=self.fit_content)
+        self.geometry = geometry
+        self.felt.style.cssText = geometry.style() + (
+            f"min-height:{geometry.height:.0f}px" if self.fit_content else "")
+        for slot, (el, box) in enumerate(zip(self.slots, geometry.slots, strict=True)):
+            el.style.cssText = f"{box.css()};z-index:{slot + 1}"
+        self.stock.style.cssText = geometry.stock.css()
+        self.waste.style.cssText = geometry.waste.css()
+        self.el("message").style.cssText = geometry.message.css()
+        meter = geometry.meter
+        self.el("run-meter").style.cssText = meter.css()
+        document.documentElement.dataset.arrangement = geometry.arrangement
+        return True
 
-    def render(
-        self,
-        game: Game,
-        *,
-        frames: bool,
-        hinted: frozenset[str] = frozenset(),
-        hint_control: str | None = None,
-        selected: Card | None = None,
-        watching: bool = False,
-    ) -> None:
-        position = game.position
-        self.build(position.layout, game.solitaire.name)
-        playing = game.status is Status.PLAYING
-        playable = position.playable() if playing else frozenset()
-        available = frozenset(card for card, _, _ in position.available())
-        for slot, card in enumerate(position.cards):
-            if card is None:
-                key: tuple[Any, ...] = ("gone",)
-            elif not position.is_face_up(slot):
-                key = ("down",)
-            else:
-                key = ("up", card, card in available, card in playable, f"slot:{slot}" in hinted,
-                       card == selected)
-            if key != self._drawn_slots[slot]:
-                self._draw_slot(slot, key, self._drawn_slots[slot])
-                self._drawn_slots[slot] = key
+    # Drawing
 
-        self._set("table", "class", "table frames" if frames else "table")
-        self._draw_stock(game, playable, available, hinted, hint_control, selected)
-        self._draw_waste(game, playable, available, hinted, selected)
-        self._draw_figures(game)
-        self._draw_buttons(game, hint_control)
-        self._draw_ending(game, watching)
+    def render(self, game: Game, scene: Scene) -> None:
+        self.build(game.position.layout, game.solitaire.name)
+        if self.geometry is None:
+            self.place(force=True)
+        for slot, shown in enumerate(scene.slots):
+            before = self._drawn_slots[slot]
+            if shown != before:
+                self._draw_slot(slot, shown, before)
+                self._drawn_slots[slot] = shown
+        self._draw_stock(scene)
+        self._draw_waste(scene)
+        self._draw_figures(game, scene)
+        self._draw_controls(scene.controls)
+        self.scene = scene
 
-    @staticmethod
-    def _card_classes(card: Card, available: bool, playable: bool, hinted: bool, selected: bool,
-                      *, pile: bool = False) -> str:
-        classes = ["card", "face", colour_class(card), "free" if available else "" if pile else "covered"]
-        if playable:
-            classes.append("playable")
-        if hinted:
-            classes.append("hinted")
-        if selected:
-            classes.append("selected")
-        return " ".join(c for c in classes if c)
+    def frames(self, on: bool) -> None:
+        self.felt.classList.toggle("frames", on)
 
-    @staticmethod
-    def _card_label(card: Card, available: bool, playable: bool, selected: bool) -> str:
-        label = card.name
-        if not available:
-            label += ", covered"
-        elif selected:
-            label += ", selected"
-        elif playable:
-            label += ", playable"
-        return label
-
-    def _draw_slot(self, slot: int, key: tuple[Any, ...], before: tuple[Any, ...] | None) -> None:
+    def _draw_slot(self, slot: int, shown: Shown, before: Shown | None) -> None:
         el = self.slots[slot]
-        if key[0] == "gone":
+        if shown.state == "gone":
             el.className = "card gone"
             el.innerHTML = ""
             el.removeAttribute("aria-label")
-            el.removeAttribute("aria-pressed")
             el.setAttribute("aria-hidden", "true")
             el.tabIndex = -1
             return
         el.removeAttribute("aria-hidden")
-        if key[0] == "down":
+        if shown.state == "down":
             el.className = "card back"
             el.innerHTML = ""
-            el.setAttribute("aria-label", "Face-down card")
+            el.setAttribute("aria-label", shown.label)
             el.tabIndex = -1
             return
-        _, card, available, playable, hinted, selected = key
-        el.className = self._card_classes(card, available, playable, hinted, selected)
-        if before is None or before[0] != "up" or before[1] != card:
-            el.innerHTML = face_html(card)
-        el.setAttribute("aria-label", self._card_label(card, available, playable, selected))
-        el.tabIndex = 0 if available else -1
+        el.className = shown.classes
+        if before is None or before.card != shown.card or before.state != "up":
+            assert shown.card is not None
+            el.innerHTML = face_html(shown.card)
+        el.setAttribute("aria-label", shown.label)
+        el.tabIndex = 0 if shown.takes else -1
 
-    def _draw_stock(
-        self, game: Game, playable: frozenset[Card], available: frozenset[Card], hinted: frozenset[str],
-        hint_control: str | None, selected: Card | None,
-    ) -> None:
-        position, words = game.position, game.solitaire.words
-        stock = position.stock
-        count = len(stock)
-        turn = " hinted" if hint_control in [str(kind) for kind in stock_kinds(game)] else ""
+    def _draw_stock(self, scene: Scene) -> None:
+        shown, count = scene.stock, scene.stock_count
         badge = f'<span class="count" id="stock-count" aria-hidden="true">{count}</span>'
-        if stock_shows(position):
-            top = stock[0]
-            classes = self._card_classes(top, top in available, top in playable, "stock" in hinted,
-                                         top == selected)
-            deep = " deep" if count > 2 else ""
-            self._set("stock", "class", f"{classes} stock{deep}{turn}")
-            self._set("stock", "html", face_html(top) + badge)
-            self._set("stock", "tabindex", 0 if top in available else -1)
-        elif count:
-            deep = " deep" if count > 2 else ""
-            self._set("stock", "class", f"card back stock{deep}{turn}")
+        depth = min(count, 24)
+        if shown.state == "up" and shown.card is not None:
+            self._set("stock", "class", f"{shown.classes} stock")
+            self._set("stock", "html", face_html(shown.card) + badge)
+        elif shown.state == "down":
+            self._set("stock", "class", f"card back stock {shown.classes}".strip())
             self._set("stock", "html", badge)
-            self._set("stock", "tabindex", 0)
-        elif position.stock_move() is not None:
-            self._set("stock", "class", f"card stock empty can-turn{turn}")
+        elif scene.stock_turns:
+            self._set("stock", "class", f"card stock empty can-turn {shown.classes}".strip())
             self._set("stock", "html", '<span class="count" id="stock-count" aria-hidden="true">↻</span>')
-            self._set("stock", "tabindex", 0)
         else:
             self._set("stock", "class", "card stock empty")
             self._set("stock", "html", '<span class="count" id="stock-count" aria-hidden="true"></span>')
-            self._set("stock", "tabindex", -1)
-        self._set("stock", "aria-label", words.stock_label(position))
+        self._set("stock", "tabindex", 0 if shown.takes or scene.stock_turns else -1)
+        self._set("stock", "aria-label", shown.label)
+        self.stock.style.setProperty("--depth", str(depth))
 
-    def _draw_waste(
-        self, game: Game, playable: frozenset[Card], available: frozenset[Card], hinted: frozenset[str],
-        selected: Card | None,
-    ) -> None:
-        position, words = game.position, game.solitaire.words
-        waste = position.waste
-        if waste:
-            top = waste[-1]
-            takes = top in available
-            self._set("waste-top", "class", self._card_classes(top, takes, top in playable,
-                                                               "waste" in hinted, top == selected,
-                                                               pile=True))
-            self._set("waste-top", "html", face_html(top))
-            self._set("waste-top", "tabindex", 0 if takes else -1)
+    def _draw_waste(self, scene: Scene) -> None:
+        shown = scene.waste
+        if shown.state == "up" and shown.card is not None:
+            self._set("waste-top", "class", shown.classes)
+            self._set("waste-top", "html", face_html(shown.card))
+            self._set("waste-top", "tabindex", 0 if shown.takes else -1)
         else:
-            mark = words.waste_mark(position)
-            self._set("waste-top", "class", "card empty-pile marked" if mark else "card empty-pile")
-            self._set("waste-top", "html", f'<span class="mark" aria-hidden="true">{escape(mark)}</span>')
+            self._set("waste-top", "class", "card empty-pile marked" if shown.mark else "card empty-pile")
+            mark = f'<span class="mark" aria-hidden="true">{escape(shown.mark)}</span>'
+            self._set("waste-top", "html", mark)
             self._set("waste-top", "tabindex", -1)
-        self._set("waste-top", "aria-label", words.waste_label(position))
-        if len(waste) > 1:
-            under = waste[-2]
-            self._set("waste-under", "class", f"card face {colour_class(under)}")
-            self._set("waste-under", "html", face_html(under))
+        self._set("waste-top", "aria-label", shown.label)
+        under = scene.under
+        if under.state == "up" and under.card is not None:
+            self._set("waste-under", "class", under.classes)
+            self._set("waste-under", "html", face_html(under.card))
         else:
             self._set("waste-under", "class", "card gone")
             self._set("waste-under", "html", "")
 
-    def _draw_figures(self, game: Game) -> None:
-        position, words = game.position, game.solitaire.words
+    def _draw_figures(self, game: Game, scene: Scene) -> None:
         tallies = "".join(
-            f'<div><dt>{escape(name)}</dt><dd data-tally="{escape(name.lower())}">{escape(value)}</dd></div>'
-            for name, value in words.tallies(position)
+            f'<div><dt>{escape(label)}</dt><dd data-tally="{escape(key)}">{escape(value)}</dd></div>'
+            for key, label, value in scene.figures if key not in ("moves", "time")
         )
         self._set("tallies", "html", tallies)
         self._set("moves", "text", str(game.moves_made))
+        self._set("left", "text", str(scene.left))
         self.tick(game)
-        self._set("deal-name", "text", deal_title(game))
-        self._set("deal-name", "title", game.rules.describe())
-        rows = "".join(
-            f'<div class="panel-row"><span class="panel-label">{escape(name)}</span> '
-            f'<span class="panel-value">{escape(value)}</span></div>'
-            for name, value in words.panel(position)
-        )
-        self._set("panel-rows", "html", rows)
+        runs = any(key == "run" for key, _, _ in scene.figures)
+        self._set("run-meter", "class", "run-meter on" if runs else "run-meter")
+        if runs:
+            self._set("run-count", "text", str(scene.run) if scene.run else "")
+            self.el("run-meter").style.setProperty("--run", f"{min(scene.run, _RUN_FULL) / _RUN_FULL:.2f}")
 
     def tick(self, game: Game) -> None:
         self._set("time", "text", clock(game.seconds))
 
-    def _draw_buttons(self, game: Game, hint_control: str | None) -> None:
-        position, words = game.position, game.solitaire.words
-        legal = position.legal_moves()
-        kinds = stock_kinds(game)
-        for kind in _STOCK_MOVES:
-            label = words.control(position, kind) if kind in kinds else None
-            id_ = str(kind)
-            self._set(id_, "hidden", label is None)
-            if label is not None:
-                self._set(id_, "text", label)
-                self._set(id_, "disabled", Move(kind) not in legal)
-                self._set(id_, "class", "hinted" if hint_control == id_ else "")
-        self._set("undo", "disabled", not game.can_undo)
-        self._set("undo", "class", "hinted" if hint_control == "undo" else "")
-        self._set("ending-undo", "class", "hinted" if hint_control == "undo" else "")
-        self._set("redo", "disabled", not game.can_redo)
-        self._set("hint", "disabled", game.status is Status.WON)
-        self._set("restart", "disabled", not game.can_undo and not game.can_redo)
+    def _draw_controls(self, controls: dict[str, Control]) -> None:
+        for id_ in _BAR:
+            control = controls.get(id_)
+            if control is None:
+                continue
+            self._set(id_, "hidden", control.hidden)
+            if control.hidden:
+                continue
+            self._set(id_, "disabled", control.disabled)
+            self._set(id_, "class", "hinted" if control.hinted else "")
+            if id_ in ("draw", "reset", "redeal"):
+                self._set(id_, "aria-label", control.label)
+                self._set(f"{id_}-text", "text", control.label.split(" (")[0])
+        restart = controls.get("restart")
+        if restart is not None:
+            self._set("restart", "disabled", restart.disabled)
+        undo = controls.get("undo")
+        if undo is not None:
+            self._set("ending-undo", "class", "hinted" if undo.hinted else "")
 
-    def _draw_ending(self, game: Game, watching: bool) -> None:
-        status = game.status
-        if status is Status.PLAYING or watching:
-            self._set("ending", "hidden", True)
-            self._set("ending", "class", "ending")
-            return
-        title, text = game.solitaire.words.ending(game.position)
-        moves = game.moves_made
-        text += f" {moves} move{'' if moves == 1 else 's'} in {clock(game.seconds)}."
-        self._set("ending", "class", "ending won" if status is Status.WON else "ending lost")
-        self._set("ending-title", "text", title)
-        self._set("ending-text", "text", text)
-        self._set("ending-hint", "hidden", status is Status.WON)
-        self._set("ending-watch", "hidden", status is Status.WON)
-        self._set("ending", "hidden", False)
+    # Places, for the keyboard and for motion
 
-    # Motion: cards glide from where they were (FLIP with the Web Animations API)
-
-    def before_move(self, position: Position, cards: tuple[Card, ...]) -> dict[Card, tuple[Rect, Any]]:
-        """Where ``cards`` are drawn now, and a copy of each to fade out if it leaves the table."""
-        if not self.motion:
-            return {}
-        found = {}
-        for card in cards:
-            target = target_of(position, card)
-            if target is not None:
-                el = self.element(target)
-                rect = el.getBoundingClientRect()
-                found[card] = ((float(rect.left), float(rect.top)), el.cloneNode(True))
+    def focusable(self, scene: Scene) -> list[str]:
+        """The targets a player can move the focus over: where each card that may be taken is."""
+        found = [f"slot:{slot}" for slot, shown in enumerate(scene.slots) if shown.takes]
+        if scene.stock.state == "up" and scene.stock.takes:
+            found.append("stock")
+        if scene.waste.takes:
+            found.append("waste")
         return found
-
-    def after_move(self, position: Position, cards: tuple[Card, ...],
-                   before: dict[Card, tuple[Rect, Any]]) -> None:
-        """Each card glides from where it was drawn to where it is now; one that left fades away
-        where it was, one that came back grows in."""
-        if not self.motion:
-            return
-        for card in cards:
-            target = target_of(position, card)
-            was = before.get(card)
-            if target is None:
-                if was is not None:
-                    self._fade(*was)
-                continue
-            el = self.element(target)
-            if was is None:
-                el.animate(_js([{"opacity": 0, "transform": "scale(0.85)"},
-                                {"opacity": 1, "transform": "none"}]), _js({"duration": _SPEED_MS}))
-                continue
-            (left, top), _ = was
-            here = el.getBoundingClientRect()
-            dx, dy = left - float(here.left), top - float(here.top)
-            if abs(dx) < 1 and abs(dy) < 1:
-                continue
-            el.animate(
-                _js([
-                    {"transform": f"translate({dx:.1f}px, {dy:.1f}px)", "zIndex": 50},
-                    {"transform": "translate(0, 0)", "zIndex": 50},
-                ]),
-                _js({"duration": _SPEED_MS, "easing": "cubic-bezier(.2,.7,.3,1)"}),
-            )
-
-    def _fade(self, place: Rect, ghost: Any) -> None:
-        left, top = place
-        ghost.removeAttribute("id")
-        ghost.removeAttribute("data-slot")
-        ghost.setAttribute("aria-hidden", "true")
-        ghost.tabIndex = -1
-        ghost.classList.add("ghost")
-        ghost.style.left = f"{left}px"
-        ghost.style.top = f"{top}px"
-        document.body.appendChild(ghost)
-        animation = ghost.animate(
-            _js([{"opacity": 1, "transform": "scale(1)"}, {"opacity": 0, "transform": "scale(0.7)"}]),
-            _js({"duration": _SPEED_MS, "easing": "ease-in"}),
-        )
-        animation.onfinish = create_once_callable(lambda *_: ghost.remove())
-
-    def refuse(self, target: str) -> None:
-        """A little shake for a card that can't go."""
-        if not self.motion:
-            return
-        self.element(target).animate(
-            _js([
-                {"translate": "0 0"}, {"translate": "-4px 0"}, {"translate": "4px 0"},
-                {"translate": "0 0"},
-            ]),
-            _js({"duration": 200}),
-        )
-
-    def focusable(self, game: Game) -> list[str]:
-        """The targets a player can move the focus over: where each available card is drawn."""
-        position = game.position
-        return [t for card, _, _ in position.available() if (t := target_of(position, card)) is not None]
 
     def centre(self, target: str) -> Rect:
         rect = self.element(target).getBoundingClientRect()

@@ -1,0 +1,98 @@
+"""Keeping the player's game and records: saving the game on the table, counting a finished (or given up)
+game in the records, another tab's changes, and storage trouble, said over the table."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import storage
+
+from tripeaks import Game, Records, Status
+
+if TYPE_CHECKING:
+    from app import App
+
+
+class Keeper:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.shown: str | None = None
+        """The storage problem the notices show, if any."""
+        self.conflict = False
+
+    @property
+    def store(self) -> storage.Store:
+        return self.app.store
+
+    def stored_records(self) -> Records:
+        """The records as stored now (another tab may have added to them), else those in memory."""
+        records, _ = self.store.read_json(storage.RECORDS, Records.from_json)
+        return records if isinstance(records, Records) else self.app.records
+
+    def unfinished(self, game: Game, game_id: str) -> bool:
+        return game.moves_made > 0 and game.status is Status.PLAYING and (
+            game_id not in self.store.finished_ids()
+        )
+
+    def record(self, game: Game, game_id: str) -> None:
+        app = self.app
+        known = app.searches.best(game)
+        app.records = self.stored_records().record(
+            game, id=game_id, ended=int(time.time()), best=None if known is None else known.best.score
+        )
+        self.store.write(storage.RECORDS, app.records.to_json())
+        self.store.mark_finished(game_id)
+        self.notice()
+
+    def knowing_best(self, score: int) -> None:
+        """The deal's best score is known now: put it in the record of the game on the table, if counted."""
+        app = self.app
+        if app.game_id in self.store.finished_ids():
+            records = self.stored_records().knowing_best(app.game_id, score)
+            if records != app.records:
+                app.records = records
+                self.store.write(storage.RECORDS, records.to_json())
+
+    def save(self) -> None:
+        app = self.app
+        if app.defer_save or self.conflict or not self.store.available or app.watcher.watching is not None:
+            return
+        if self.store.changed_elsewhere(app.key):
+            self.on_conflict()
+            return
+        self.store.save_game(app.key, app.game_id, app.game.to_json())
+        self.notice()
+
+    def notice(self) -> None:
+        """Say the storage problem there is, if any (or take the notice down)."""
+        self.shown = self.store.problem
+        if self.store.problem:
+            self.app.notices.show("storage", self.store.problem)
+        else:
+            self.app.notices.hide("storage")
+
+    def on_conflict(self) -> None:
+        self.conflict = True
+        self.app.notices.show(
+            "conflict",
+            "Your saved game was changed in another tab. Load the newer game, or keep this one "
+            "(it will replace the other).",
+            (("Load the newer game", self.load_newer), ("Keep this one", self.keep_mine)),
+        )
+
+    def load_newer(self) -> None:
+        self.conflict = False
+        app = self.app
+        saved, problem = self.store.load_game(app.game.solitaire)
+        if saved is None:
+            app.say(problem or "The other tab's game could not be loaded.")
+            return
+        app.put(saved["game"], saved["id"])
+        app.render()
+        app.say(f"Loaded the newer game: {app.where_words()}")
+
+    def keep_mine(self) -> None:
+        self.conflict = False
+        self.store.adopt(self.app.key)
+        self.save()

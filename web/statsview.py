@@ -1,0 +1,85 @@
+"""The statistics: each game's figures by rule set and its charts, as HTML (plain Python, tested under
+CPython), and the dialog that shows them, exports them and imports a file (the engine checks and merges
+it)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import TYPE_CHECKING, Any
+
+import plots
+from dom import escape
+from scene import clock
+
+from tripeaks import GAMES, Records, Solitaire, game_charts, records_key
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+HEADINGS = {
+    "played": "Played", "won": "Won", "win_rate": "Win rate", "streak": "Streak",
+    "best_streak": "Best streak", "longest_run": "Longest run", "best_score": "Best score",
+    "fastest_win": "Fastest win",
+}
+NOTE = "Personal bests (best score, fastest win) count only games won without a hint."
+
+
+def figure(stats: Any, name: str) -> str:
+    if name == "win_rate":
+        return f"{stats.win_rate:.0%}" if stats.played else "–"
+    value = getattr(stats, name)
+    if value is None:
+        return "–"
+    return clock(value) if name == "fastest_win" else str(value)
+
+
+def rules_name(solitaire: Solitaire, key: str) -> str:
+    """A rule set's name as players know it; rules this version cannot read are still named in words."""
+    try:
+        return str(solitaire.rules_from_key(key).label)
+    except ValueError:
+        return "Rules of another version"
+
+
+def table(records: Records, solitaire: Solitaire, current: Any | None) -> str:
+    """A game's figures, a row for each rule set played (``current``, the rules on the table, first)."""
+    fields = solitaire.words.record_fields
+    rows = dict(records.of_game(solitaire))
+    here: str | None = None
+    if current is not None:
+        here = str(current.key)
+        rows.setdefault(here, records[records_key(solitaire, current)])
+    if not rows:
+        return ""
+    body = []
+    for key in sorted(rows, key=lambda k: (k != here, k)):
+        stats = rows[key]
+        cls = ' class="current"' if key == here else ""
+        cells = "".join(f'<td data-label="{HEADINGS[name]}">{figure(stats, name)}</td>' for name in fields)
+        body.append(f'<tr{cls}><th scope="row">{escape(rules_name(solitaire, key))}</th>{cells}</tr>')
+    head = "".join(f'<th scope="col">{HEADINGS[name]}</th>' for name in fields)
+    name = escape(solitaire.name)
+    return (
+        f'<table class="stats-table"><caption class="sr-only">{name}: statistics by rule set</caption>'
+        f'<thead><tr><th scope="col">Rules</th>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    )
+
+
+def section(records: Records, solitaire: Solitaire, current: Any | None, today: dt.date,
+            zone: dt.tzinfo) -> str:
+    """A game's table of figures and its charts (drawn by plots from the engine's Charts)."""
+    figures = table(records, solitaire, current)
+    if not figures:
+        return ""
+    charts = "".join(plots.figure(chart) for chart in game_charts(records, solitaire, today, zone=zone))
+    name = escape(solitaire.name)
+    return (f'<section class="stats-game" data-game="{escape(solitaire.id)}"><h3>{name}</h3>'
+            f'{figures}<div class="charts">{charts}</div></section>')
+
+
+def body(records: Records, here: Solitaire, rules: Any, today: dt.date, zone: dt.tzinfo,
+         games: Iterable[Solitaire] = GAMES) -> str:
+    """The whole dialog's body: the game on the table first, then the others played."""
+    sections = [section(records, here, rules, today, zone)]
+    sections += [section(records, game, None, today, zone) for game in games if game is not here]
+    return "".join(sections) + f"<p><small>{NOTE}</small></p>"
