@@ -30,6 +30,7 @@ const mount = (hostPath, path) => {
   FS.mount(FS.filesystems.NODEFS, { root: resolve(ROOT, hostPath) }, path);
 };
 mount("tests", "/run/tests");
+mount("web", "/run/web"); // the page's plain-Python modules, which tests/page/ imports
 mount("tripeaks", "/source/tripeaks");
 mount("web/vendor", "/vendor");
 mount(".cache/pyodide-wheels", "/test-wheels");

@@ -3,7 +3,10 @@
 from collections.abc import Callable
 from typing import Any
 
+from markup import escape
 from pyodide.ffi import create_proxy
+
+__all__ = ["closest", "escape", "nothing", "on"]
 
 _kept: list[Any] = []  # proxies handed to the browser must outlive this call
 
@@ -28,9 +31,3 @@ def closest(event: Any, selector: str) -> Any | None:
     return None if nothing(found) else found
 
 
-_ESCAPES = {ord("&"): "&amp;", ord("<"): "&lt;", ord(">"): "&gt;", ord('"'): "&quot;", ord("'"): "&#x27;"}
-
-
-def escape(text: str) -> str:
-    """Text made safe inside HTML (``html.escape``, without importing the html package at boot)."""
-    return text.translate(_ESCAPES)

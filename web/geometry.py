@@ -29,6 +29,23 @@ CAPTION = 16.0
 METER = 12.0
 """The run meter's width."""
 
+# The page around the felt (web/tripeaks.css says the same numbers): the top line and the bar of controls
+# of a phone held upright or a desktop; on a phone on its side, a thinner top line and a rail on the right.
+TOP_LINE = 38
+BAR = 62
+TOP_LINE_SIDEWAYS = 30
+RAIL = 64
+SIDEWAYS_HEIGHT = 520
+"""A viewport wider than high, and at most this high, is a phone on its side."""
+
+
+def felt_size(width: float, height: float) -> tuple[float, float]:
+    """The felt's size in a viewport of ``width`` × ``height`` (the page measures it; this is what the
+    stylesheet makes it, for the tests)."""
+    if width > height and height <= SIDEWAYS_HEIGHT:
+        return width - RAIL, height - TOP_LINE_SIDEWAYS
+    return width, height - TOP_LINE - BAR
+
 
 @dataclass(frozen=True, slots=True)
 class Box:

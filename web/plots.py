@@ -7,7 +7,7 @@ box, so it fits a 360-pixel phone as it fits a desktop.
 
 from typing import Any
 
-from dom import escape
+from markup import escape
 
 WIDTH = 320
 LEFT = 34  # room for the value axis' labels

@@ -244,6 +244,11 @@ def controls(game: Game, hint_control: str | None) -> dict[str, Control]:
     return found
 
 
+def offers_watch(ending: Ending, could_win: bool | None) -> bool:
+    """Whether the end sheet offers to watch a winning line: only for a lost deal known to be winnable."""
+    return not ending.won and could_win is True
+
+
 def ending(game: Game) -> Ending | None:
     """The end sheet's words, or None while the game goes on."""
     status = game.status

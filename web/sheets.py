@@ -13,7 +13,7 @@ from dom import escape, nothing, on
 from js import Object
 from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
-from scene import Ending, stock_kinds
+from scene import Ending, offers_watch, stock_kinds
 from searches import today, zone
 
 from tripeaks import (
@@ -100,8 +100,8 @@ class Sheets:
         get("ending-text").textContent = ending.text
         get("ending-undo").hidden = not ending.undo
         get("ending-hint").hidden = not ending.hint
-        get("watch-latest").hidden = could_win is not True
-        get("watch-start").hidden = could_win is not True
+        get("watch-latest").hidden = not offers_watch(ending, could_win)
+        get("watch-start").hidden = not offers_watch(ending, could_win)
         line = get("ending-best")
         line.hidden = best_text is None
         line.textContent = best_text or ""

@@ -8,7 +8,7 @@ import datetime as dt
 from typing import TYPE_CHECKING, Any
 
 import plots
-from dom import escape
+from markup import escape
 from scene import clock
 
 from tripeaks import GAMES, Records, Solitaire, game_charts, records_key
