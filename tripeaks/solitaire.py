@@ -118,6 +118,12 @@ class Words:
         said = self.said(before, move, after)
         return f"Redid: {said[0].lower()}{said[1:]}"
 
+    def cheers(self, before: Position, move: Move, after: Position) -> tuple[str, ...]:
+        """Short words that float up from a move on the page, the points it won first (``+3``), then
+        anything worth a cheer (a peak cleared); none for a move that won nothing."""
+        gained = after.score - before.score
+        return (f"+{gained}",) if move.kind is MoveKind.PLAY and gained > 0 else ()
+
     def selected(self, position: Position, card: Card) -> str:
         """What selecting ``card`` as the first of a pair says (games that remove pairs)."""
         return f"Selected the {card.name}."

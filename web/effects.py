@@ -98,7 +98,7 @@ class Effects:
         geometry = self.view.geometry
         if geometry is None:
             return None
-        return box_of(geometry, target)
+        return geometry.layout if target == "layout" else box_of(geometry, target)
 
     def points(self, target: str, text: str, *, big: bool = False) -> None:
         """``text`` (points won: "+3") floats up from ``target``'s card."""

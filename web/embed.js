@@ -17,11 +17,15 @@
   const GAME = new URL("../index.html", script.src);
   const EVENTS = new Set(["tripeaks:move", "tripeaks:won", "tripeaks:lost", "tripeaks:ready"]);
   const frames = new Map(); // iframe window -> its element, so each embed hears only its own game
+  const MAX_HEIGHT = 10000; // CSS pixels: a larger `height` attribute is not a height anyone means
 
   window.addEventListener("message", (event) => {
     const element = frames.get(event.source);
     const data = event.data;
     if (!element || event.origin !== GAME.origin || !data) return;
+    // Nothing from a game reaches the host before its first tripeaks:ready.
+    if (data.type === "tripeaks:ready") element.ready = true;
+    else if (!element.ready) return;
     if (data.type === "tripeaks:size") {
       element.contentHeight(Number(data.detail?.height));
       return;
@@ -35,6 +39,7 @@
     #frame;
     #source = null;
     #content = 0; // the game's content height, as its frame last reported it
+    ready = false; // the game in the frame has said it is ready (set again at each load)
 
     constructor() {
       super();
@@ -84,7 +89,7 @@
     /** The `height` attribute when it is a usable height in CSS pixels, else null (fit the content). */
     get #fixedHeight() {
       const height = Number.parseFloat(this.getAttribute("height") ?? "");
-      return Number.isFinite(height) && height > 0 ? height : null;
+      return Number.isFinite(height) && height > 0 && height <= MAX_HEIGHT ? height : null;
     }
 
     #size() {
@@ -112,7 +117,7 @@
 
     /** The frame reported the height of its content (CSS pixels). */
     contentHeight(height) {
-      if (!Number.isFinite(height) || height <= 0) return;
+      if (!Number.isFinite(height) || height <= 0 || height > MAX_HEIGHT) return;
       this.#content = Math.ceil(height);
       if (this.#fixedHeight === null) this.#size();
     }
@@ -120,6 +125,7 @@
     #load() {
       const src = this.src;
       if (this.#frame.getAttribute("src") === src) return;
+      this.ready = false;
       this.#frame.src = src;
       frames.delete(this.#source);
       this.#source = this.#frame.contentWindow;

@@ -94,7 +94,7 @@ class Play:
         words = game.solitaire.words.said(before, move, game.position)
         self.moved(before, move, words, "play" if move.kind is MoveKind.PLAY else "draw", started)
         if (focused is not None and from_place is not None and app.scene is not None
-                and focused not in app.view.focusable(app.scene)):
+                and game.status is Status.PLAYING and focused not in app.view.focusable(app.scene)):
             target = keys.nearest_target(from_place, app.places())  # its card left: the nearest one
             if target is not None:
                 app.view.element(target).focus()
@@ -142,9 +142,11 @@ class Play:
         game = app.game
         if old is not None and app.scene is not None and app.view.geometry is not None:
             app.effects.play(plan(old, app.scene, app.view.geometry))
-        gained = game.position.score - before.score
-        if noise != "undo" and gained > 0 and move.kind is MoveKind.PLAY:
-            app.effects.points("waste", f"+{gained}")
+        if noise != "undo":
+            for n, text in enumerate(game.solitaire.words.cheers(before, move, game.position)):
+                # The points rise from the waste; a peak cleared (and the like) from the layout's middle.
+                app.effects.points("waste" if n == 0 and text.startswith("+") else "layout", text,
+                                   big=not text.startswith("+"))
         ended = float(window.performance.now())
         self.perf.append(ended - started)
         window.performance.measure(

@@ -44,7 +44,8 @@
     let sent = 0;
     const report = () => {
       const app = document.getElementById("app");
-      if (!app || root.dataset.fit !== "content" || window.parent === window) return;
+      // Nothing goes to the host before the game is ready: its first message is tripeaks:ready.
+      if (!app || root.dataset.fit !== "content" || window.parent === window || root.dataset.ready !== "1") return;
       const height = Math.ceil(app.getBoundingClientRect().height);
       if (height === sent) return;
       sent = height;
@@ -59,6 +60,7 @@
     document.addEventListener("DOMContentLoaded", () => {
       const app = document.getElementById("app");
       if (app && "ResizeObserver" in window) new ResizeObserver(report).observe(app);
+      new MutationObserver(report).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
       report();
     });
   }

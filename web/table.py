@@ -36,7 +36,7 @@ class TableView:
         self._drawn: dict[tuple[str, str], object] = {}
         self.geometry: Geometry | None = None
         self.scene: Scene | None = None
-        self.fit_content = str(document.documentElement.getAttribute("data-fit")) == "content"
+        self.fit_content = False
 
     def el(self, id_: str) -> Any:
         el = self._els.get(id_)
@@ -106,6 +106,9 @@ class TableView:
         layout = self.layout
         if layout is None:
             return False
+        fit = str(document.documentElement.getAttribute("data-fit")) == "content"
+        force = force or fit != self.fit_content
+        self.fit_content = fit
         rect = self.felt.getBoundingClientRect()
         width, height = float(rect.width), float(rect.height)
         if (not force and self.geometry is not None and abs(self.geometry.width - width) < 0.5
@@ -114,7 +117,7 @@ class TableView:
         geometry = arrange(width, height, layout.places, fit_width_only=self.fit_content)
         self.geometry = geometry
         self.felt.style.cssText = geometry.style() + (
-            f"min-height:{geometry.height:.0f}px" if self.fit_content else "")
+            f"height:{geometry.height:.0f}px" if self.fit_content else "")
         for slot, (el, box) in enumerate(zip(self.slots, geometry.slots, strict=True)):
             el.style.cssText = f"{box.css()};z-index:{slot + 1}"
         self.stock.style.cssText = geometry.stock.css()

@@ -37,8 +37,8 @@ def no_pile_overlaps(geometry) -> None:  # type: ignore[no-untyped-def]
 
 @pytest.mark.parametrize("game", ALL)
 @pytest.mark.parametrize("viewport", PHONES)
-def test_a_phone_upright_has_the_cards_across_and_the_piles_under_the_thumb(game: str,
-                                                                              viewport: tuple[int, int]) -> None:
+def test_a_phone_upright_has_the_cards_across_and_the_piles_under_the_thumb(
+        game: str, viewport: tuple[int, int]) -> None:
     width, height = viewport
     felt_w, felt_h = felt_size(width, height)
     assert (felt_w, felt_h) == (width, height - TOP_LINE - BAR)

@@ -27,6 +27,6 @@ def test_the_table_has_a_row_a_rule_set_the_current_first() -> None:
 
 def test_the_body_has_each_game_played_and_the_note() -> None:
     records = Records()
-    html = body(records, TRIANGLE, TRIANGLE.default_rules, dt.date(2026, 12, 4), dt.timezone.utc)
+    html = body(records, TRIANGLE, TRIANGLE.default_rules, dt.date(2026, 12, 4), dt.UTC)
     assert 'data-game="triangle"' in html and 'data-game="tripeaks"' not in html
     assert "without a hint" in html

@@ -10,7 +10,8 @@ from tripeaks import TRIANGLE, Game, MoveKind, numbered_deal
 
 def slot_of(game: Game, code: str) -> str:
     position = game.position
-    return next(f"slot:{n}" for n, card in enumerate(position.cards) if card is not None and card.code == code)
+    return next(f"slot:{n}" for n, card in enumerate(position.cards)
+                if card is not None and card.code == code)
 
 
 def test_a_tap_on_a_playable_card_plays_it() -> None:

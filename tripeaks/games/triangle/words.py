@@ -197,6 +197,15 @@ class TriangleWords(Words):
         return (f"Turned the waste back into the stock: {left} redeal{'' if left == 1 else 's'} left. "
                 f"The stock shows the {after_.stock[0].name}.")
 
+    def cheers(self, before: Position, move: Move, after: Position) -> tuple[str, ...]:
+        """``Pair +2`` for two cards removed, ``+1`` for one, and the redeals left after a redeal."""
+        if move.kind is MoveKind.PLAY:
+            return ("Pair +2",) if len(move.cards) == 2 else ("+1",)
+        if move.kind is MoveKind.REDEAL:
+            left = cast("TrianglePosition", after).redeals_left
+            return (f"Redeal · {left} left",)
+        return ()
+
     def undone(self, before: Position, move: Move, after: Position) -> str:
         if move.kind is MoveKind.PLAY:
             return f"Undid removing {_names(list(move.cards))}."

@@ -8,6 +8,7 @@ from ...cards import Card, rank_label, rank_phrase
 from ...moves import Move, MoveKind
 from ...position import Position, Status
 from ...solitaire import Words
+from .layout import PEAK_BONUS
 
 if TYPE_CHECKING:
     from ...search.best import Best
@@ -120,6 +121,16 @@ class TriPeaksWords(Words):
         if move.kind is MoveKind.DRAW:
             return f"Drew the {top.name}. {left} left in the stock."
         return f"Turned the waste over. Drew the {top.name}; {left} left in the stock."
+
+    def cheers(self, before: Position, move: Move, after: Position) -> tuple[str, ...]:
+        """The run's points of a play, then each peak it cleared with its bonus:
+        ``("+4", "Peak cleared +15")``."""
+        if move.kind is not MoveKind.PLAY:
+            return ()
+        was, now = cast("TriPeaksPosition", before), cast("TriPeaksPosition", after)
+        bonuses = PEAK_BONUS[was.peaks_cleared:now.peaks_cleared]
+        points = now.score - was.score - sum(bonuses)
+        return ((f"+{points}",) if points > 0 else ()) + tuple(f"Peak cleared +{bonus}" for bonus in bonuses)
 
     def undone(self, before: Position, move: Move, after: Position) -> str:
         after = cast("TriPeaksPosition", after)
