@@ -1,4 +1,4 @@
-"""web/cardface.py: every face's markup, the sprite it points into, the backs, and web/cards.css beside them."""
+"""web/cardface.py: every face's markup, the sprite it points into, the backs, and web/cards.css."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ class Tree(HTMLParser):
 @pytest.mark.parametrize("card", DECK, ids=lambda c: c.code)
 def test_a_face_is_hidden_markup_without_text(card: Card) -> None:
     tree = Tree(face_html(card))
-    root_tag, root, _ = tree.elements[0]
+    _, root, _ = tree.elements[0]
     assert root.get("aria-hidden") == "true"
     assert all(ancestors and ancestors[0] is root for _, _, ancestors in tree.elements[1:])
     assert "".join(tree.texts).strip() == ""
