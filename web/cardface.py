@@ -72,7 +72,8 @@ def _use(ref: str, x: float, y: float, size: float, *, flip: bool = False, cls: 
 def _middle(card: Card) -> str:
     suit = f"pip-{card.suit}"
     if card.rank == 1:
-        return _use(suit, 50, 70, _ACE[card.suit])
+        ring = _use("ace-ring", 50, 70, 76) if card.suit == "s" else ""
+        return ring + _use(suit, 50, 70, _ACE[card.suit])
     if card.rank > 10:
         x, y, w, h = _PANEL
         figure = (f'<use href="#court-{rank_label(card.rank)}" x="{_num(x)}" y="{_num(y)}" '
@@ -118,7 +119,9 @@ _ACC = 'style="fill:var(--ca,#1f4e9c)"'
 _FACE = (
     f'<path d="M27 23h6v7h-6z" fill="{_SKIN}"/>'
     f'<ellipse cx="30" cy="17.5" rx="6.2" ry="7.6" fill="{_SKIN}"/>'
-    '<path d="M25.6 15q1.7-1 3.4 0M31 15q1.7-1 3.4 0M30 17.3l-1 3.3h1.5" fill="none" stroke-width=".5"/>'
+    '<path d="M25.6 15q1.7-1 3.4 0M31 15q1.7-1 3.4 0M29.1 20.4q.9.7 1.8 0" fill="none" stroke-width=".5"/>'
+    '<circle cx="26.6" cy="20.4" r="1.5" fill="#f08a7a" fill-opacity=".35" stroke="none"/>'
+    '<circle cx="33.4" cy="20.4" r="1.5" fill="#f08a7a" fill-opacity=".35" stroke="none"/>'
     '<circle cx="27.6" cy="17.2" r=".85" fill="#222" stroke="none"/>'
     '<circle cx="32.4" cy="17.2" r=".85" fill="#222" stroke="none"/>'
 )
@@ -128,8 +131,12 @@ _BODY = (
     f'<path d="M23 29.5h14L35.5 53h-11z" {_ACC}/>'
     f'<path d="M23 29.5L24.5 53M37 29.5L35.5 53" stroke="{_GOLD}" stroke-width="1.3"/>'
     '<path d="M15.5 35q-1.5 9 .5 18M44.5 35q1.5 9-.5 18" fill="none" stroke="#fff" stroke-opacity=".35"/>'
+    f'<path d="M9.9 39.5Q11.5 31.5 21 30M50.1 39.5Q48.5 31.5 39 30" fill="none" stroke="{_GOLD}"/>'
+    f'<g fill="{_GOLD}" stroke="none"><circle cx="13" cy="44" r=".9"/><circle cx="17" cy="49.5" r=".9"/>'
+    '<circle cx="19.5" cy="40" r=".9"/><circle cx="40.5" cy="40" r=".9"/>'
+    '<circle cx="47.5" cy="50.5" r=".9"/></g>'
 )
-_HAND = f'<circle cx="44.5" cy="45" r="2.5" fill="{_SKIN}"/>'
+_HAND = f'<path d="M42 44.2q0-2.6 2.5-2.6t2.5 2.6v1.6q0 1.6-2.5 1.6T42 45.8z" fill="{_SKIN}"/>'
 _HALF = {
     "K": (
         # sceptre, hair, body, ermine, face, beard, moustache, crown
@@ -202,10 +209,18 @@ def _court_symbol(rank: str) -> str:
             '<path d="M3 53h54" stroke="currentColor" stroke-width=".7"/></symbol>')
 
 
+# The ace of spades' ornament: two rings, the inner one beaded, around its big spade.
+_ACE_RING = ('<symbol id="ace-ring" viewBox="0 0 100 100"><g fill="none" stroke="currentColor">'
+             '<circle cx="50" cy="50" r="48" stroke-width="1.4"/>'
+             '<circle cx="50" cy="50" r="44" stroke-width="2.2" stroke-dasharray=".1 4.6"'
+             ' stroke-linecap="round"/>'
+             f'<circle cx="50" cy="50" r="40.5" stroke="{_GOLD}" stroke-width="1.2"/></g></symbol>')
+
+
 @cache
 def sprite() -> str:
     """The SVG symbols every face uses (four suits, three court figures): the page inserts it once."""
     suits = "".join(f'<symbol id="pip-{s}" viewBox="0 0 100 100"><path d="{d}" fill="currentColor"/></symbol>'
                     for s, d in SUIT_PATHS.items())
     courts = "".join(_court_symbol(rank) for rank in "JQK")
-    return f'<svg aria-hidden="true" style="display:none"><defs>{suits}{courts}</defs></svg>'
+    return f'<svg aria-hidden="true" style="display:none"><defs>{suits}{_ACE_RING}{courts}</defs></svg>'

@@ -83,8 +83,9 @@ def test_a_number_card_shows_its_number_of_pips(card: Card) -> None:
 
 @pytest.mark.parametrize("card", [c for c in DECK if c.rank == 1], ids=lambda c: c.code)
 def test_an_ace_shows_one_big_suit(card: Card) -> None:
-    (use,) = Tree(face_html(card)).uses()
+    *ornament, use = Tree(face_html(card)).uses()
     assert use["href"] == f"#pip-{card.suit}" and float(use["width"]) >= 36
+    assert [u["href"] for u in ornament] == (["#ace-ring"] if card.suit == "s" else [])
 
 
 @pytest.mark.parametrize("card", [c for c in DECK if c.rank > 10], ids=lambda c: c.code)
