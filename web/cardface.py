@@ -79,7 +79,7 @@ def _middle(card: Card) -> str:
         figure = (f'<use href="#court-{rank_label(card.rank)}" x="{_num(x)}" y="{_num(y)}" '
                   f'width="{_num(w)}" height="{_num(h)}"/>')
         # The suit beside the figure's head, in both halves.
-        return figure + _use(suit, 28, 26, 11, cls="cs") + _use(suit, 72, 114, 11, flip=True, cls="cs")
+        return figure + _use(suit, 28, 26, 11, cls="cf-cs") + _use(suit, 72, 114, 11, flip=True, cls="cf-cs")
     step = (_BOTTOM - _TOP) / 6
     return "".join(_use(suit, _COLUMNS[c], _TOP + r * step, _PIP, flip=bool(flip))
                    for c, r, flip in _PIPS[card.rank])
@@ -93,11 +93,13 @@ def face_html(card: Card) -> str:
     and a big suit that small cards show instead of pips.
     """
     label = rank_label(card.rank)
-    kind = "court" if card.rank > 10 else "ace" if card.rank == 1 else "pips"
-    index = f'<span class="ix" data-t="{label}"></span>'
-    return (f'<span class="cf s-{card.suit} {kind}{" ten" if card.rank == 10 else ""}" aria-hidden="true">'
-            f'{index}{index.replace("ix", "ix ix2", 1)}'
-            f'<svg class="mid" viewBox="{_VIEW}">{_middle(card)}</svg><span class="big"></span></span>')
+    kind = "cf-court" if card.rank > 10 else "cf-ace" if card.rank == 1 else "cf-pips"
+    if card.rank == 10:
+        kind += " cf-ten"
+    index = f'<span class="cf-ix" data-t="{label}"></span>'
+    return (f'<span class="cf cf-{card.suit} {kind}" aria-hidden="true">'
+            f'{index}{index.replace("cf-ix", "cf-ix cf-ix2", 1)}'
+            f'<svg class="cf-mid" viewBox="{_VIEW}">{_middle(card)}</svg><span class="cf-big"></span></span>')
 
 
 def colour_class(card: Card) -> str:

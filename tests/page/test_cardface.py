@@ -60,10 +60,10 @@ def test_a_face_is_hidden_markup_without_text(card: Card) -> None:
 
 @pytest.mark.parametrize("card", DECK, ids=lambda c: c.code)
 def test_a_face_has_two_indices_with_its_rank(card: Card) -> None:
-    indices = [a for _, a, _ in Tree(face_html(card)).elements if "ix" in a.get("class", "").split()]
+    indices = [a for _, a, _ in Tree(face_html(card)).elements if "cf-ix" in a.get("class", "").split()]
     expected = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"}.get(card.rank, str(card.rank))
     assert [a["data-t"] for a in indices] == [expected, expected]
-    assert f"s-{card.suit}" in Tree(face_html(card)).elements[0][1]["class"].split()
+    assert f"cf-{card.suit}" in Tree(face_html(card)).elements[0][1]["class"].split()
 
 
 @pytest.mark.parametrize("card", [c for c in DECK if 2 <= c.rank <= 10], ids=lambda c: c.code)
@@ -135,13 +135,13 @@ def test_backs_are_named_and_each_has_a_design() -> None:
 
 
 def test_css_masks_draw_the_same_suits_as_the_sprite() -> None:
-    masks = dict(re.findall(r"\.cf\.s-(\w) \{ --suit: url\(\"([^\"]+)\"\)", CSS))
+    masks = dict(re.findall(r"\.cf\.cf-(\w) \{ --suit: url\(\"([^\"]+)\"\)", CSS))
     assert set(masks) == set("cdhs")
     for suit, uri in masks.items():
         assert f"d='{SUIT_PATHS[suit]}'" in unquote(uri)
 
 
 def test_css_draws_four_colours_the_stock_and_small_cards() -> None:
-    assert ".four-colour .cf.s-c" in CSS and ".four-colour .cf.s-d" in CSS
+    assert ".four-colour .cf.cf-c" in CSS and ".four-colour .cf.cf-d" in CSS
     assert "var(--depth" in CSS and ".card.stock.empty" in CSS
     assert "@container (max-width:" in CSS
