@@ -2,7 +2,8 @@
 
 Writes /tmp/cards/preview.html (it links the stylesheet in web/ and inlines the sprite) and one PNG per
 section into /tmp/cards/: the 52 faces at 34, 56, 90 and 130 px wide, the backs, the four-colour deck,
-the stock at depths 24, 12, 2 and 0, the states a card can be in, and a phone-sized TriPeaks table.
+the stock at depths 24, 12, 2 and 0, the states a card can be in, a phone-sized TriPeaks table, and
+close-ups of the courts.
 
     .venv/bin/python scripts/cards_preview.py [--out /tmp/cards] [--scale 2]
 """
@@ -56,6 +57,13 @@ def faces(width: int) -> str:
 def closeup(width: int) -> str:
     cards = [Card.parse(code) for code in ("Jh", "Qs", "Kd", "As", "Tc")]
     return section(f"closeup-{width}", width, f'<div class="row">{"".join(face(c) for c in cards)}</div>')
+
+
+def courts(width: int) -> str:
+    rows = "".join('<div class="row">' + "".join(face(Card(rank, suit)) for rank in (11, 12, 13)) + "</div>"
+                   for suit in "cdhs")
+    grid = '<div style="display:grid;grid-template-columns:1fr 1fr;column-gap:18px">'
+    return section(f"courts-{width}", width, f"{grid}{rows}</div>")
 
 
 def labelled(label: str, card_html: str) -> str:
@@ -121,7 +129,7 @@ def page() -> str:
     css = (ROOT / "web" / "cards.css").as_uri()
     parts = [faces(w) for w in WIDTHS]
     parts += [backs(90), backs(34), four_colour(56), four_colour(34), stock(90), stock(40), states(90)]
-    parts += [table(34), closeup(260)]
+    parts += [table(34), closeup(260), courts(150)]
     return (f'<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cards</title>'
             f'<link rel="stylesheet" href="{css}"><style>{PAGE_CSS}</style></head>'
             f"<body>{sprite()}{''.join(parts)}</body></html>")
