@@ -145,3 +145,16 @@ def test_css_draws_four_colours_the_stock_and_small_cards() -> None:
     assert ".four-colour .cf.cf-c" in CSS and ".four-colour .cf.cf-d" in CSS
     assert "var(--depth" in CSS and ".card.stock.empty" in CSS
     assert "@container (max-width:" in CSS
+
+
+def test_css_loads_nothing_more() -> None:
+    # No web font, no image file, no import: the card art is this stylesheet and the sprite, nothing else.
+    assert "@font-face" not in CSS and "@import" not in CSS
+    assert all(url.startswith('"data:') for url in re.findall(r"url\(([^)]{0,6})", CSS))
+
+
+@pytest.mark.parametrize("card", DECK, ids=lambda c: c.code)
+def test_face_classes_are_its_own(card: Card) -> None:
+    # The page's stylesheet has classes of its own (.ace, .big, .court...): a face uses cf- names only.
+    classes = {c for _, a, _ in Tree(face_html(card)).elements for c in a.get("class", "").split()}
+    assert classes and all(c == "cf" or c.startswith("cf-") for c in classes)
