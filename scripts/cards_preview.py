@@ -71,9 +71,14 @@ def labelled(label: str, card_html: str) -> str:
 
 
 def backs(width: int) -> str:
+    """Each back as <html data-back> picks it, then as the settings' swatches carry their own (inside a
+    page whose back is another: the swatch's own wins)."""
     back = '<button class="card back"></button>'
     cells = "".join(f'<div data-back="{key}">{labelled(name, back)}</div>' for key, name in BACKS)
-    return section(f"backs-{width}", width, f'<div class="row">{cells}</div>')
+    swatches = "".join(labelled(f"swatch {key}", f'<span class="card back" data-back="{key}"></span>')
+                       for key, _ in BACKS)
+    return section(f"backs-{width}", width, f'<div class="row">{cells}</div>'
+                   f'<div class="row" data-back="green">{swatches}</div>')
 
 
 def four_colour(width: int) -> str:
@@ -83,9 +88,13 @@ def four_colour(width: int) -> str:
 
 
 def stock(width: int) -> str:
-    cells = "".join(labelled(f"depth {d}", f'<button class="card back stock" style="--depth:{d}"></button>')
+    count = '<span class="count">{}</span>'
+    cells = "".join(labelled(f"depth {d}", f'<button class="card back stock" style="--depth:{d}">'
+                                           f"{count.format(d)}</button>")
                     for d in (24, 12, 2))
     cells += labelled("empty", '<button class="card stock empty" style="--depth:0"></button>')
+    turn = '<button class="card stock empty can-turn"><span class="count">↻</span></button>'
+    cells += labelled("can turn", turn)
     return section(f"stock-{width}", width, f'<div class="row">{cells}</div>')
 
 
@@ -95,7 +104,7 @@ def states(width: int) -> str:
                     ("", "free", "covered", "playable", "hinted", "selected"))
     cells += labelled("back covered", '<button class="card back covered"></button>')
     cells += labelled("empty pile", '<button class="card empty-pile"></button>')
-    return section(f"states-{width}", width, f'<div class="row">{cells}</div>')
+    return section(f"states-{width}", width, f'<div class="row frames">{cells}</div>')
 
 
 def table(width: int) -> str:
@@ -122,7 +131,7 @@ def table(width: int) -> str:
     height = width * 1.4 * 2.5
     body = (f'<div class="tableau" style="width:{10 * (width + 2)}px;height:{height}px">{"".join(html)}</div>'
             + piles)
-    return section(f"table-{width}", width, body)
+    return section(f"table-{width}", width, body, ' class="frames"')
 
 
 def page() -> str:

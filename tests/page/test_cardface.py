@@ -130,8 +130,10 @@ def test_backs_are_named_and_each_has_a_design() -> None:
     assert len(BACKS) >= 3 and len(set(ids)) == len(ids)
     assert all(name and name[0].isupper() for _, name in BACKS)
     assert ".card.back::before" in CSS  # the first back is the default, without an attribute
-    for key in ids[1:]:
-        assert f'[data-back="{key}"] .card.back::before' in CSS
+    for key in ids:
+        # Chosen on <html data-back>, or a card's own data-back (a swatch in the settings)
+        assert f'.card.back[data-back="{key}"]::before' in CSS
+        assert key == ids[0] or f':where([data-back="{key}"]) .card.back::before' in CSS
 
 
 def test_css_masks_draw_the_same_suits_as_the_sprite() -> None:
