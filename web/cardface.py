@@ -12,10 +12,12 @@ from functools import cache
 
 from tripeaks import Card, rank_label
 
-# The four suits on a 100 x 100 box, drawn for this game. web/cards.css holds the same paths as masks.
+# The four suits on a 100 x 100 box, drawn for this game. web/cards.css holds the same paths as masks. The
+# club's last piece fills the middle, where the edges of its leaves would meet in seams of light.
 SUIT_PATHS = {
     "c": "M50 5a21 21 0 1 1 0 42a21 21 0 1 1 0-42zM28 37a21 21 0 1 1 0 42a21 21 0 1 1 0-42z"
-    "M72 37a21 21 0 1 1 0 42a21 21 0 1 1 0-42zM46 44h8q0 36 13 52H33q13-16 13-52z",
+    "M72 37a21 21 0 1 1 0 42a21 21 0 1 1 0-42zM46 44h8q0 36 13 52H33q13-16 13-52z"
+    "M50 24l24 32-18 10H44L26 56z",
     "d": "M50 2Q66 28 88 50Q66 72 50 98Q34 72 12 50Q34 28 50 2z",
     "h": "M50 94C34 76 4 58 4 31C4 15 16 5 29 5c10 0 17 6 21 14c4-8 11-14 21-14c13 0 25 10 25 26"
     "c0 27-30 45-46 63z",
