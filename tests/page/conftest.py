@@ -1,4 +1,5 @@
-"""The page's modules that run under CPython: web/ on sys.path, as pyscript.toml puts it in the browser."""
+"""The page's plain-Python modules (web/), tested under CPython and, like the engine, in Pyodide: web/ is put
+on sys.path here (scripts/pyodide_pytest.mjs mounts it beside tests/)."""
 
 import sys
 from pathlib import Path
