@@ -131,6 +131,18 @@ def playable_slots(data: dict[str, Any]) -> list[int]:
     ]
 
 
+def open_menu(page: Page) -> None:
+    """Open the menu (the bar's Menu button) unless it is open."""
+    if not page.locator("#menu").is_visible():
+        page.click("#menu-open")
+
+
+def menu(page: Page, selector: str) -> None:
+    """Click ``selector`` in the menu, as a player does: the bar's Menu button first."""
+    open_menu(page)
+    page.click(selector)
+
+
 def storage(page: Page) -> dict[str, str]:
     return json.loads(page.evaluate("JSON.stringify(Object.assign({}, localStorage))"))
 

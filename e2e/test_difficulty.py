@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from game_support import game_of, open_game, rules_of, state
+from game_support import game_of, menu, open_game, rules_of, state
 from playwright.sync_api import Page, expect
 
 from tripeaks import find_game, numbered_deal
@@ -15,7 +15,7 @@ from tripeaks.search.winnable import daily_deal
 
 
 def choose(page: Page, grade: str) -> None:
-    page.click("#settings-open")
+    menu(page, "#settings-open")
     expect(page.locator("#difficulty")).to_be_disabled()  # it only matters for winnable deals
     page.check('input[name="winnable_only"]')
     expect(page.locator("#difficulty")).to_be_enabled()
@@ -36,14 +36,14 @@ def test_a_chosen_difficulty_deals_a_deal_of_that_grade(page: Page, game: str, g
     said = game_of(data).words.grade(grade)  # the sentence the command line says too
     expect(page.locator("#deal-grade")).to_have_text(said)
     expect(page.locator("#message")).to_contain_text(said)
-    page.click("#settings-open")  # the choice is kept
+    menu(page, "#settings-open")  # the choice is kept
     expect(page.locator("#difficulty")).to_have_value(grade)
 
 
 @pytest.mark.parametrize("game", ["tripeaks", "triangle"])
 def test_the_daily_deal_shows_its_grade(page: Page, game: str) -> None:
     open_game(page, f"?game={game}&deal=1")
-    page.click("#daily")
+    menu(page, "#daily")
     page.wait_for_function("JSON.parse(window.tripeaksState()).daily !== null", timeout=90_000)
     data = state(page)
     deal = daily_deal(dt.date.fromisoformat(data["daily"]), solitaire=find_game(data["game"]))

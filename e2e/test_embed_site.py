@@ -260,7 +260,7 @@ def test_an_embed_with_no_height_fits_its_content_and_plays_triangle(
             assert box is not None and box["width"] == pytest.approx(800, abs=1)
             assert box["height"] == pytest.approx(content, abs=2), selector
             inner = frame.evaluate("window.innerHeight")
-            for control in ("#new", "#settings-open", "#help-open", "#undo"):
+            for control in ("#new", "#menu-open", "#hint", "#undo"):
                 bottom = frame.evaluate(f"document.querySelector('{control}').getBoundingClientRect().bottom")
                 assert bottom <= inner, f"{control} of {selector} is cut off"
         tri = embed_frame(page, "#tri")

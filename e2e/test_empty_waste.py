@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from game_support import engine_game, open_game, playable_slots, records_of, state, storage
+from game_support import engine_game, menu, open_game, playable_slots, records_of, state, storage
 from playwright.sync_api import Page, expect
 
 from tripeaks import Position, Rules, numbered_deal, solve
@@ -13,7 +13,7 @@ from tripeaks import Position, Rules, numbered_deal, solve
 
 def test_settings_custom_waste_empty(page: Page) -> None:
     open_game(page, "?deal=5")
-    page.click("#settings-open")
+    menu(page, "#settings-open")
     waste = page.locator("#rules-choices fieldset", has_text="Waste")
     expect(waste).to_be_hidden()
     page.check('input[name="rule:rule_set"][value="custom"]')
@@ -26,7 +26,7 @@ def test_settings_custom_waste_empty(page: Page) -> None:
     data = state(page)
     assert data["waste"] is None and data["stock"] == 24 and "rules=standard-emptywaste" in page.url
     assert json.loads(storage(page)["tripeaks:v1:settings"])["rules"] == {"tripeaks": "standard-emptywaste"}
-    page.click("#settings-open")  # the form shows the rules it made
+    menu(page, "#settings-open")  # the form shows the rules it made
     expect(page.locator('input[name="rule:waste"][value="empty"]')).to_be_checked()
     expect(page.locator('input[name="rule:rule_set"][value="custom"]')).to_be_checked()
 
@@ -37,7 +37,7 @@ def test_the_empty_waste_is_a_marked_space_that_takes_any_card(page: Page) -> No
     top = page.locator("#waste-top")
     expect(top).to_have_text("Any card")
     expect(top).to_have_attribute("aria-label", "Waste: empty. Any free card may go on it")
-    expect(page.locator("#panel")).to_contain_text("any free card")
+    expect(page.locator("#panel-rows")).to_contain_text("any free card")
     free = [s["card"] for s in data["slots"] if s["state"] == "up" and s["free"]]
     assert sorted(free) == data["playable"]  # every free card
     slot = playable_slots(data)[-1]
@@ -55,7 +55,7 @@ def test_hints_winnable_deals_and_statistics_under_the_empty_waste(page: Page) -
     page.wait_for_function("JSON.parse(window.tripeaksState()).hints === 1")
     data = state(page)
     assert data["hinted"] or data["hint_control"]
-    page.click("#settings-open")
+    menu(page, "#settings-open")
     page.check('input[name="winnable_only"]')
     expect(page.locator('input[name="rule:waste"][value="empty"]')).not_to_be_checked()
     page.check('input[name="rule:rule_set"][value="custom"]')
@@ -71,5 +71,5 @@ def test_hints_winnable_deals_and_statistics_under_the_empty_waste(page: Page) -
     page.wait_for_function(f"JSON.parse(window.tripeaksState()).number !== {data['number']}")
     records = records_of(storage(page)["tripeaks:v1:records"])
     assert records["standard-emptywaste"]["played"] == 1
-    page.click("#stats-open")
+    menu(page, "#stats-open")
     expect(page.locator("#stats-body tr.current")).to_contain_text("Standard, empty waste")

@@ -7,7 +7,7 @@ import re
 
 import pytest
 from conftest import ROOT
-from game_support import assert_matches_engine, engine_game, make_move, open_game, solution, state
+from game_support import assert_matches_engine, engine_game, make_move, menu, open_game, solution, state
 from playwright.sync_api import Page, expect
 from third_game import PYRAMID, PYRAMID_LAYOUT
 
@@ -56,7 +56,7 @@ def test_a_third_game_plays_on_the_unchanged_page(page: Page) -> None:
     page.reload()
     data = open_game(page, "")
     assert data["game"] == "pyramid" and len(data["moves"]) == 11
-    page.click("#stats-open")
+    menu(page, "#stats-open")
     expect(page.locator("#stats-body h3").first).to_have_text("Pyramid")
     page.keyboard.press("Escape")
     page.get_by_role("radio", name="TriPeaks").check()

@@ -11,6 +11,7 @@ import pytest
 from game_support import (
     engine_game,
     make_move,
+    menu,
     open_game,
     playable_slots,
     records_of,
@@ -54,7 +55,7 @@ def test_the_stock_after_a_win_says_the_game_is_won(page: Page) -> None:
 def test_saving_only_the_sound_keeps_a_linked_game_with_other_rules(page: Page) -> None:
     open_game(page, "?deal=5&rules=strict")  # the settings say Standard
     page.keyboard.press("d")
-    page.click("#settings-open")
+    menu(page, "#settings-open")
     expect(page.locator("#settings-note")).to_contain_text("other rules (Strict)")
     expect(page.locator('input[name="rule:rule_set"][value="standard"]')).to_be_checked()
     page.check('input[name=sound][value="on"]')
@@ -74,7 +75,7 @@ def test_the_statistics_fit_a_360_pixel_phone(page: Page) -> None:
     set_storage(page, {"tripeaks:v1:records": json.dumps(records)})
     page.set_viewport_size({"width": 360, "height": 740})
     open_game(page, "?deal=1")
-    page.click("#stats-open")
+    menu(page, "#stats-open")
     dialog = page.locator("#stats")
     expect(dialog).to_be_visible()
     out = page.evaluate(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game_support import engine_game, open_game, playable_slots, state
+from game_support import engine_game, open_game, open_menu, playable_slots, state
 from playwright.sync_api import Page, expect
 
 from tripeaks import TRIPEAKS
@@ -88,6 +88,7 @@ def test_h_asks_for_a_hint(page: Page) -> None:
 
 def test_keys_are_left_alone_in_the_deal_number_field(page: Page) -> None:
     open_game(page, "?deal=1")
+    open_menu(page)
     page.fill("#deal-number", "")
     page.type("#deal-number", "12d")
     assert state(page)["moves"] == []

@@ -6,7 +6,7 @@ import json
 
 import pytest
 from conftest import ROOT
-from game_support import open_game, state
+from game_support import menu, open_game, open_menu, state
 from playwright.sync_api import Page, expect
 
 from tripeaks import TRIPEAKS
@@ -41,11 +41,16 @@ def test_a_360_pixel_phone_shows_the_whole_table(page: Page, output_path: str, q
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
     width = boxes[-1]["width"]
     assert width >= 30
-    corner = page.locator("#layout .card.face .corner").first
-    assert float(corner.evaluate("el => parseFloat(getComputedStyle(el).fontSize)")) >= 11
-    for id_ in ("stock", "waste", "draw", "undo", "hint", "new", "settings-open", "help-open"):
+    corner = page.locator("#layout .card.face .cf-ix").first  # the corner index: rank over suit
+    assert float(corner.evaluate("el => parseFloat(getComputedStyle(el, '::before').fontSize)")) >= 11
+    for id_ in ("stock", "waste", "draw", "undo", "hint", "new", "menu-open"):
         box = page.locator(f"#{id_}").bounding_box()
         assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, id_
+    open_menu(page)
+    for id_ in ("settings-open", "help-open"):
+        box = page.locator(f"#{id_}").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, id_
+    page.keyboard.press("Escape")
     # Nothing anywhere on the page sticks out to the right.
     wide = page.evaluate(
         "() => [...document.querySelectorAll('#app *')].filter(el => el.getClientRects().length"
@@ -96,13 +101,13 @@ def test_axe_finds_no_serious_problems(page: Page, width: int, game: str) -> Non
         if v["impact"] in ("serious", "critical")
     ]
     assert violations == []
-    page.click("#settings-open")
+    menu(page, "#settings-open")
     script = "async () => JSON.stringify(await axe.run(document.querySelector('#settings')))"
     found = json.loads(page.evaluate(script))["violations"]
     assert [v["id"] for v in found if v["impact"] in ("serious", "critical")] == []
     page.click("#settings-cancel")
     for dialog, opener in (("#stats", "#stats-open"), ("#help", "#help-open")):
-        page.click(opener)
+        menu(page, opener)
         script = f"async () => JSON.stringify(await axe.run(document.querySelector('{dialog}')))"
         found = json.loads(page.evaluate(script))["violations"]
         assert [v["id"] for v in found if v["impact"] in ("serious", "critical")] == []

@@ -8,6 +8,7 @@ from game_support import (
     assert_matches_engine,
     engine_game,
     make_move,
+    menu,
     open_game,
     playable_slots,
     solution,
@@ -68,7 +69,7 @@ def test_a_deal_is_won_by_clicking_and_undone_past_the_end(page: Page, output_pa
     data = state(page)
     assert data["status"] == "won"
 
-    page.click("#stats-open")
+    menu(page, "#stats-open")
     row = page.locator("#stats-body tr.current")
     expect(row).to_contain_text("Standard")
     cells = row.locator("td")
@@ -138,7 +139,7 @@ def test_drawing_and_resetting_follow_the_rules(page: Page) -> None:
     assert data["moves"][-1] == "reset" and data["stock"] == 23
     expect(page.locator("#reset")).to_be_hidden()
     assert_matches_engine(data, engine_game(data))
-    expect(page.locator("#panel")).to_contain_text("pass 2/2")
+    expect(page.locator("#panel-rows")).to_contain_text("pass 2/2")
 
 
 def test_a_lost_game_says_so_and_offers_a_way_back(page: Page) -> None:

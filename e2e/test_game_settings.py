@@ -6,7 +6,7 @@ import datetime as dt
 import json
 
 import pytest
-from game_support import engine_game, open_game, ready, state, storage
+from game_support import engine_game, menu, open_game, ready, state, storage
 from playwright.sync_api import Page, expect
 
 from tripeaks import Deal, Position, daily_deal, daily_seed, deal_from_seed, numbered_deal, solve
@@ -20,7 +20,7 @@ def base_row(data: dict) -> list[str]:
 
 
 def open_settings(page: Page) -> None:
-    page.click("#settings-open")
+    menu(page, "#settings-open")
     expect(page.locator("#settings")).to_be_visible()
 
 
@@ -70,7 +70,7 @@ def test_custom_rules_and_a_confirmation_when_a_game_is_in_progress(page: Page) 
     page.wait_for_function("JSON.parse(window.tripeaksState()).rules === 'custom-unlimited-nowrap'")
     data = state(page)
     assert data["moves"] == []
-    page.click("#stats-open")
+    menu(page, "#stats-open")
     expect(page.locator("#stats-body")).to_contain_text("Standard")  # the game given up is counted
 
 
@@ -232,7 +232,7 @@ def test_the_daily_deal_button_searches_without_freezing(page: Page) -> None:
     page.clock.set_fixed_time(dt.datetime(2026, 2, 13, 10, 0))
     open_game(page, "?deal=5")
     page.evaluate(MESSAGES)
-    page.click("#daily")
+    menu(page, "#daily")
     page.wait_for_function("JSON.parse(window.tripeaksState()).daily === '2026-02-13'")
     data = state(page)
     deal = daily_deal(LOST_DAY)

@@ -8,6 +8,7 @@ import pytest
 from game_support import (
     engine_game,
     make_move,
+    menu,
     open_game,
     playable_slots,
     records_of,
@@ -145,10 +146,10 @@ def test_forbidden_storage_lets_play_go_on_with_a_notice(page: Page) -> None:
     page.click(f'#layout [data-slot="{playable_slots(data)[0]}"]')
     page.keyboard.press("d")
     assert len(state(page)["moves"]) == 2
-    page.click("#settings-open")
+    menu(page, "#settings-open")
     page.check('input[name="frames"]')
     page.click("#settings-save")
-    page.click("#stats-open")
+    menu(page, "#stats-open")
     expect(page.locator("#stats")).to_be_visible()
 
 
@@ -267,3 +268,15 @@ def test_a_save_from_before_the_family_of_games_is_continued(page: Page) -> None
     written = json.loads(saved["save"])
     assert written["version"] == 2 and written["game"] == "tripeaks" and written["deal"] is None
     assert written["number"] == 3 and written["moves"] == [first.notation]
+
+
+def test_a_save_another_version_wrote_while_the_tab_was_open_is_backed_up_before_it_is_replaced(
+        page: Page) -> None:
+    data = open_game(page, "?deal=3")
+    newer = json.dumps({"schema": 9, "rev": 40, "tab": "other", "id": "x", "save": "{}", "extra": [1, 2]})
+    page.evaluate("text => localStorage.setItem('tripeaks:v1:game', text)", newer)
+    page.click(f'#layout [data-slot="{playable_slots(data)[0]}"]')
+    page.click("#notices button:has-text('Keep this one')")  # the other tab's game is not read here
+    page.wait_for_function("JSON.parse(localStorage.getItem('tripeaks:v1:game')).schema === 1")
+    kept = {key: value for key, value in storage(page).items() if key.startswith("tripeaks:v1:backup:game:")}
+    assert list(kept.values()) == [newer]

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import ROOT, clear_site_data
-from game_support import open_game, playable_slots, storage
+from game_support import menu, open_game, playable_slots, storage
 from playwright.sync_api import Browser, Page, expect
 from test_game_storage import set_storage
 
@@ -47,7 +47,7 @@ def test_the_charts_are_drawn_with_their_text_alternatives_and_fit_a_phone(page:
     set_storage(page, {RECORDS: records.to_json()})
     page.set_viewport_size({"width": 360, "height": 740})
     open_game(page, "?deal=1")
-    page.click("#stats-open")
+    menu(page, "#stats-open")
     dialog = page.locator("#stats")
     expect(dialog).to_be_visible()
     today = dt.date.fromisoformat(page.evaluate(
@@ -96,7 +96,7 @@ def test_the_charts_date_each_game_by_the_players_clock(browser: Browser,
         set_storage(page, {RECORDS: records.to_json()})
         open_game(page, "?deal=1")
         assert page.evaluate("new Date().getTimezoneOffset()") == -14 * 60
-        page.click("#stats-open")
+        menu(page, "#stats-open")
         there = noon.astimezone(dt.timezone(dt.timedelta(hours=14))).date()
         scores = page.locator('#stats-body section[data-game="tripeaks"] figure[data-chart="scores"]')
         expect(scores.locator("svg circle title").first).to_contain_text(
@@ -113,7 +113,7 @@ def test_export_then_import_on_a_fresh_profile_restores_the_statistics(
     page.keyboard.press("n")  # deal 3 counts as given up
     expect(page.locator("#message")).to_contain_text("Deal")
     page.keyboard.press("d")
-    page.click("#stats-open")
+    menu(page, "#stats-open")
     before = stats_text(page)
     assert "Strict" in before
     with page.expect_download() as info:
@@ -129,7 +129,7 @@ def test_export_then_import_on_a_fresh_profile_restores_the_statistics(
     clear_site_data(page.context, server_url)  # a fresh profile: nothing stored
     open_game(page, "?deal=5")
     assert RECORDS not in storage(page)
-    page.click("#stats-open")
+    menu(page, "#stats-open")
     assert "Strict" not in stats_text(page)
     page.set_input_files("#stats-import", str(exported))
     expect(page.locator("#stats-message")).to_have_text(
@@ -146,7 +146,7 @@ def test_a_bad_import_file_is_refused_and_nothing_changes(page: Page, tmp_path: 
     records = seeded()
     set_storage(page, {RECORDS: records.to_json()})
     open_game(page, "?deal=1")
-    page.click("#stats-open")
+    menu(page, "#stats-open")
     before = stats_text(page)
     future = json.loads(records.to_json()) | {"version": 9}
     golf = json.loads(records.to_json())

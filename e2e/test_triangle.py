@@ -10,6 +10,7 @@ from game_support import (
     card_selector,
     engine_game,
     make_move,
+    menu,
     open_game,
     records_of,
     solution,
@@ -56,7 +57,7 @@ def test_a_deal_is_won_by_clicks_and_undone_past_the_end(page: Page) -> None:
         page.keyboard.press("y")
     assert state(page)["status"] == "won"
 
-    page.click("#stats-open")
+    menu(page, "#stats-open")
     section = page.locator('#stats-body section[data-game="triangle"]')
     row = section.locator("tr.current")
     expect(row).to_contain_text("Standard")
@@ -298,13 +299,13 @@ def test_the_daily_deal_and_winnable_deals_are_the_games_own(page: Page) -> None
 
     page.clock.set_fixed_time(dt.datetime(2026, 12, 2, 10, 0))
     open_game(page, "?game=triangle&deal=4")
-    page.click("#daily")
+    menu(page, "#daily")
     page.wait_for_function("JSON.parse(window.tripeaksState()).daily === '2026-12-02'")
     data = state(page)
     deal = daily_deal(dt.date(2026, 12, 2), solitaire=TRIANGLE)
     assert data["game"] == "triangle" and data["slots"][0]["card"] == deal.layout_cards[0].code
     assert "game=triangle" in page.url and "daily=2026-12-02" in page.url
-    page.click("#settings-open")
+    menu(page, "#settings-open")
     expect(page.locator("#rules-choices")).to_contain_text("Triangle has one rule set")
     page.check('input[name="winnable_only"]')
     page.click("#settings-save")

@@ -9,7 +9,7 @@ import random
 import re
 
 import pytest
-from game_support import make_move, open_game, records_of, state, storage
+from game_support import make_move, menu, open_game, records_of, state, storage
 from playwright.sync_api import Page, expect
 from test_game_storage import set_storage
 from test_statistics import AXE_PATH
@@ -112,7 +112,7 @@ def test_watch_a_winning_line_to_the_end_then_take_over_midway_and_win(page: Pag
     assert records["strict"]["best_score"] is None  # won with a hint: no personal best
     kept = {g.id: g for g in Records.from_json(storage(page)["tripeaks:v1:records"]).games}
     assert kept["lost-game"].best == best.best.score  # the best was known once the loss was counted
-    page.click("#stats-open")
+    menu(page, "#stats-open")
     shares = page.locator('#stats-body section[data-game="tripeaks"] figure[data-chart="best-share"] svg')
     expect(shares).to_have_attribute("aria-label", re.compile("^Share of the best possible score"))
 

@@ -58,19 +58,19 @@ class Effects:
             if here is None:
                 continue
             start = flight.start
-            dx, dy = start.x - here.x, start.y - here.y
+            # From the middle of where it was to the middle of where it is (a transform scales about it).
+            dx = start.x + start.w / 2 - here.x - here.w / 2
+            dy = start.y + start.h / 2 - here.y - here.h / 2
             sx, sy = start.w / here.w if here.w else 1, start.h / here.h if here.h else 1
             frames: list[dict[str, object]] = [
-                {"transform": f"translate({dx:.1f}px,{dy:.1f}px) scale({sx:.3f},{sy:.3f})", "zIndex": 90},
-                {"transform": "none", "zIndex": 90},
+                {"transform": f"translate({dx:.1f}px,{dy:.1f}px) scale({sx:.3f},{sy:.3f})"},
+                {"transform": "none"},
             ]
             if flight.flip:
                 frames = [
-                    {"transform": f"translate({dx:.1f}px,{dy:.1f}px) scale(0.05,{sy:.3f})",
-                     "zIndex": 90},
-                    {"transform": f"translate({dx / 2:.1f}px,{dy / 2:.1f}px) scale(1,1)", "zIndex": 90,
-                     "offset": 0.5},
-                    {"transform": "none", "zIndex": 90},
+                    {"transform": f"translate({dx:.1f}px,{dy:.1f}px) scale(0.05,{sy:.3f})"},
+                    {"transform": f"translate({dx / 2:.1f}px,{dy / 2:.1f}px) scale(1,1)", "offset": 0.5},
+                    {"transform": "none"},
                 ]
             self._animate(el, frames, {"duration": flight.duration, "delay": flight.delay,
                                        "easing": "cubic-bezier(.2,.7,.3,1)", "fill": "backwards"})

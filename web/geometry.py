@@ -144,7 +144,7 @@ def arrange(width: float, height: float, places: tuple[tuple[float, float], ...]
 
 def _pile_for(card: float, width: float) -> float:
     """Piles at least a thumb wide on a phone, never narrower than the layout's cards."""
-    return max(card, min(MIN_PILE * 1.15, width * 0.18))
+    return max(card, min(84.0, width * 0.2))
 
 
 def _below(width: float, height: float, pad: float, cols: float, depth: float) -> tuple[float, float, str]:

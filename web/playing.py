@@ -82,7 +82,7 @@ class Play:
         started = float(window.performance.now())
         game = app.game
         before = game.position
-        focused = app.focused()
+        focused = app.events.focused()
         from_place = app.view.centre(focused) if focused is not None else None
         try:
             game.push(move)
@@ -95,7 +95,7 @@ class Play:
         self.moved(before, move, words, "play" if move.kind is MoveKind.PLAY else "draw", started)
         if (focused is not None and from_place is not None and app.scene is not None
                 and game.status is Status.PLAYING and focused not in app.view.focusable(app.scene)):
-            target = keys.nearest_target(from_place, app.places())  # its card left: the nearest one
+            target = keys.nearest_target(from_place, app.events.places())  # its card left: the nearest one
             if target is not None:
                 app.view.element(target).focus()
 
@@ -137,7 +137,7 @@ class Play:
         if app.defer_save:
             app.defer_save = False
             app.notices.hide("continue")
-            app.give_up_replaced()
+            app.boot.give_up_replaced()
         app.render()
         game = app.game
         if old is not None and app.scene is not None and app.view.geometry is not None:

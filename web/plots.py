@@ -111,6 +111,8 @@ def calendar(chart: Any) -> str:
         parts.append(
             f'<rect class="day {escape(str(point.mark))}" x="{x:.1f}" y="{y:.1f}" width="{size:.1f}" '
             f'height="{size:.1f}" rx="3"><title>{escape(str(point.label))}</title></rect>'
+            f'<text class="date {escape(str(point.mark))}" x="{x + size / 2:.1f}" y="{y + size * 0.68:.1f}" '
+            f'text-anchor="middle" aria-hidden="true">{escape(str(point.tick))}</text>'
         )
     return _svg(chart, height, "".join(parts))
 

@@ -230,7 +230,7 @@ def controls(game: Game, hint_control: str | None) -> dict[str, Control]:
         label = words.control(position, kind) if kind in kinds else None
         id_ = str(kind)
         if label is None:
-            found[id_] = Control(hidden=True)
+            found[id_] = Control(hidden=True, disabled=True)
             continue
         # One stock button shows at a time: the move the stock makes now (draw until it is empty),
         # else the game's first.

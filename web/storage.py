@@ -200,7 +200,22 @@ class Store:
         rev, tab = self.peek_rev(key)
         return rev is not None and rev != self.revs.get(key, 0) and tab != self.tab
 
+    def _readable_save(self, raw: str) -> bool:
+        """Whether ``raw`` is a saved game this version can read (its envelope, at least)."""
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            return False
+        return (isinstance(data, dict) and type(data.get("schema")) is int and 1 <= data["schema"] <= SCHEMA
+                and type(data.get("rev")) is int and isinstance(data.get("save"), str))
+
     def save_game(self, key: str, game_id: str, save: str) -> bool:
+        """Save over ``key``; a save there that this version cannot read (another version's, written
+        while this tab was open) is backed up first, and kept as it is if it cannot be."""
+        raw = self.read(key)
+        if raw is not None and not self._readable_save(raw) and self.backup(key, raw) is None:
+            self.problem = self.problem or FULL
+            return False
         rev, _ = self.peek_rev(key)
         self.revs[key] = max(self.revs.get(key, 0), rev or 0) + 1
         envelope = {

@@ -115,11 +115,13 @@ class TableView:
                 and (self.fit_content or abs(self.geometry.height - height) < 0.5)):
             return False
         geometry = arrange(width, height, layout.places, fit_width_only=self.fit_content)
+        min_x = min(x for x, _ in layout.places)
         self.geometry = geometry
         self.felt.style.cssText = geometry.style() + (
             f"height:{geometry.height:.0f}px" if self.fit_content else "")
-        for slot, (el, box) in enumerate(zip(self.slots, geometry.slots, strict=True)):
-            el.style.cssText = f"{box.css()};z-index:{slot + 1}"
+        for slot, (el, box, (x, y)) in enumerate(zip(self.slots, geometry.slots, layout.places, strict=True)):
+            # --x and --y: the engine's place for the slot (in card widths and rows), which the box is.
+            el.style.cssText = f"{box.css()};z-index:{slot + 1};--x:{x - min_x:g};--y:{y:g}"
         self.stock.style.cssText = geometry.stock.css()
         self.waste.style.cssText = geometry.waste.css()
         self.el("message").style.cssText = geometry.message.css()
@@ -234,14 +236,13 @@ class TableView:
             control = controls.get(id_)
             if control is None:
                 continue
+            # A stock button out of sight still says what it would do (hidden while the other one shows).
             self._set(id_, "hidden", control.hidden)
-            if control.hidden:
-                continue
             self._set(id_, "disabled", control.disabled)
             self._set(id_, "class", "hinted" if control.hinted else "")
-            if id_ in ("draw", "reset", "redeal"):
+            if id_ in ("draw", "reset", "redeal") and control.label:
                 self._set(id_, "aria-label", control.label)
-                self._set(f"{id_}-text", "text", control.label.split(" (")[0])
+                self._set(f"{id_}-text", "text", control.label)
         restart = controls.get("restart")
         if restart is not None:
             self._set("restart", "disabled", restart.disabled)
