@@ -274,3 +274,50 @@ def test_an_embed_with_no_height_fits_its_content_and_plays_triangle(
         guard.check()
     finally:
         context.close()
+
+
+CUT_OFF = """([w, h]) => [...document.querySelectorAll(
+        '#layout .card:not(.gone), #stock, #waste-top, #controls button:not([hidden])')]
+    .map((el) => el.getBoundingClientRect())
+    .filter((r) => r.left < -0.5 || r.top < -0.5 || r.right > w + 0.5 || r.bottom > h + 0.5).length"""
+
+
+def test_a_narrow_embed_shows_the_whole_table_and_bar_and_says_nothing_before_ready(
+        browser: Browser, built_site: BuiltSite, site_server: Callable[..., Server]) -> None:
+    """At 360 and 304 px wide, with no height (or an absurd one), every card and control shows inside the
+    frame, nothing sticks out sideways; the host hears nothing from a game before its tripeaks:ready."""
+    origin = site_server.origin()
+    listen = ("<script>window.heard = []; addEventListener('message', (e) => "
+              "window.heard.push({type: e.data && e.data.type, "
+              "from: [...document.querySelectorAll('tri-peaks')]"
+              ".findIndex((t) => t.shadowRoot.querySelector('iframe').contentWindow === e.source)}));"
+              "</script>")
+    name = write_host(built_site.www, "narrow.html", f"./{SUB_PATH}web/embed.js",
+                      listen + '<div style="width:360px"><tri-peaks id="wide" deal="1"></tri-peaks></div>'
+                      '<div style="width:304px"><tri-peaks id="thin" deal="1" height="1e9"></tri-peaks></div>'
+                      '<div style="width:304px">'
+                      '<tri-peaks id="tri" game="triangle" deal="1"></tri-peaks></div>')
+    context = browser.new_context(viewport={"width": 400, "height": 2400})
+    guard = Guard({origin})
+    guard.watch(context)
+    try:
+        page = context.new_page()
+        guard.watch_page(page)
+        page.goto(f"{origin}/{name}")
+        for selector, width in (("#wide", 360), ("#thin", 304), ("#tri", 304)):
+            frame = embed_frame(page, selector)
+            page.wait_for_function(
+                f"document.querySelector('{selector}').getBoundingClientRect().height > 250", timeout=30_000)
+            box = page.locator(selector).bounding_box()
+            assert box is not None and box["width"] == pytest.approx(width, abs=1) and box["height"] < 2000
+            inner = frame.evaluate("[innerWidth, innerHeight, document.documentElement.scrollWidth]")
+            assert inner[2] <= inner[0], f"{selector} scrolls sideways"
+            out = frame.evaluate(CUT_OFF, inner[:2])
+            assert out == 0, f"{selector}: {out} cards or controls are cut off"
+        heard = page.evaluate("window.heard")
+        for index in range(3):
+            from_it = [m["type"] for m in heard if m["from"] == index]
+            assert from_it and from_it[0] == "tripeaks:ready", from_it[:3]
+        guard.check()
+    finally:
+        context.close()

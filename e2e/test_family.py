@@ -7,7 +7,16 @@ import re
 
 import pytest
 from conftest import ROOT
-from game_support import assert_matches_engine, engine_game, make_move, menu, open_game, solution, state
+from game_support import (
+    assert_matches_engine,
+    engine_game,
+    make_move,
+    menu,
+    open_game,
+    open_menu,
+    solution,
+    state,
+)
 from playwright.sync_api import Page, expect
 from third_game import PYRAMID, PYRAMID_LAYOUT
 
@@ -31,7 +40,9 @@ def test_a_third_game_plays_on_the_unchanged_page(page: Page) -> None:
     data = open_game(page, "?game=pyramid&deal=2")
     assert data["game"] == "pyramid" and data["number"] == 2 and len(data["slots"]) == 28
     assert "game=pyramid" in page.url
+    open_menu(page)  # the game switcher is in the menu
     expect(page.get_by_role("radio", name="Pyramid")).to_be_checked()
+    page.keyboard.press("Escape")  # the menu closed, back to the table
     # Drawn where the engine's layout places each slot: an upright pyramid, the apex alone on top.
     places = page.evaluate(
         """() => [...document.querySelectorAll('#layout .card')].map(el =>
@@ -59,6 +70,7 @@ def test_a_third_game_plays_on_the_unchanged_page(page: Page) -> None:
     menu(page, "#stats-open")
     expect(page.locator("#stats-body h3").first).to_have_text("Pyramid")
     page.keyboard.press("Escape")
+    open_menu(page)  # the game switcher is in the menu
     page.get_by_role("radio", name="TriPeaks").check()
     page.wait_for_function("JSON.parse(window.tripeaksState()).game === 'tripeaks'")
 

@@ -13,6 +13,7 @@ from game_support import (
     make_move,
     menu,
     open_game,
+    open_menu,
     playable_slots,
     records_of,
     solution,
@@ -110,6 +111,7 @@ def test_a_triangle_code_is_played_on_the_triangle_table(page: Page) -> None:
     assert [s["state"] for s in data["slots"]] == ["up"] * 28
     assert [s["free"] for s in data["slots"]] == [False] * 27 + [True]  # only the point is free
     assert "game=triangle" in page.url and "code=triangle" in page.url
+    open_menu(page)  # the game switcher is in the menu
     expect(page.get_by_role("radio", name="Triangle")).to_be_checked()
     data = open_game(page, "?game=triangle&code=" + numbered_deal(7).code.replace(" ", "+"))
     expect(page.locator("#notices")).to_contain_text("not a Triangle one")

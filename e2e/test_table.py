@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from game_support import make_move, open_game, playable_slots, state
+from game_support import make_move, open_game, playable_slots, solution, state
 from playwright.sync_api import Browser, Page, expect
 from test_game_storage import set_storage
 from test_watch import a_loss, lose_in_the_page
@@ -299,3 +299,44 @@ def test_every_game_played_by_touch_on_a_phone(browser: Browser, base_url: str) 
     finally:
         context.close()
     assert not errors, errors
+
+
+def test_a_new_deal_lands_within_600_ms_and_a_tap_skips_it(page: Page) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.emulate_media(reduced_motion="no-preference")
+    open_game(page, "?deal=7&rules=standard")
+    page.click("#new")
+    page.wait_for_function("JSON.parse(window.tripeaksState()).number !== 7")
+    ends = page.evaluate("""() => document.getAnimations().map((a) => {
+        const t = a.effect.getComputedTiming(); return t.delay + t.activeDuration; })""")
+    assert ends, "the cards are dealt with motion"
+    assert max(ends) <= 600
+    page.mouse.click(195, 60)  # a tap on the felt, where no card lies
+    running = page.evaluate("""() => document.getAnimations().filter((a) => a.playState === 'running')
+        .map((a) => `${a.animationName || 'script'} on ${a.effect.target.id || a.effect.target.className}`)""")
+    assert running == []
+
+
+def test_a_win_cheers_each_peak_and_celebrates_until_a_tap(page: Page) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.emulate_media(reduced_motion="no-preference")
+    data = open_game(page, "?deal=1&rules=standard")
+    page.evaluate("""() => { window.__floats = [];
+        new MutationObserver((changes) => changes.forEach((c) => c.addedNodes.forEach((n) => {
+            if (n.classList && n.classList.contains('float')) window.__floats.push(n.textContent); })))
+          .observe(document.getElementById('fx'), {childList: true}); }""")
+    for move in solution(1, STANDARD):
+        make_move(page, data, move)
+        data = state(page)
+    assert data["status"] == "won"
+    floats = page.evaluate("window.__floats")
+    assert [text for text in floats if text.startswith("Peak")] == [
+        "Peak cleared +15", "Peak cleared +15", "Peak cleared +30"]
+    assert all(text.startswith(("+", "Peak")) for text in floats)
+    confetti = page.locator("#fx .confetti")
+    assert confetti.count() > 0
+    ends = page.evaluate("""() => document.getAnimations().map((a) => {
+        const t = a.effect.getComputedTiming(); return t.delay + t.activeDuration; })""")
+    assert max(ends) <= 3000
+    page.mouse.click(195, 60)
+    expect(confetti).to_have_count(0)

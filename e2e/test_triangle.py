@@ -12,6 +12,7 @@ from game_support import (
     make_move,
     menu,
     open_game,
+    open_menu,
     records_of,
     solution,
     state,
@@ -251,6 +252,7 @@ def test_the_game_switcher_keeps_each_game(page: Page) -> None:
     data = open_game(page, "?deal=3")
     page.keyboard.press("d")
     tripeaks_moves = state(page)["moves"]
+    open_menu(page)  # the game switcher is in the menu
     page.get_by_role("radio", name="Triangle").check()
     page.wait_for_function("JSON.parse(window.tripeaksState()).game === 'triangle'")
     data = state(page)
@@ -262,7 +264,9 @@ def test_the_game_switcher_keeps_each_game(page: Page) -> None:
     page.reload()
     data = open_game(page, "")  # a bare address: the game played last, continued
     assert data["game"] == "triangle" and data["number"] == triangle["number"] and data["moves"] == ["draw"]
+    open_menu(page)  # the game switcher is in the menu
     expect(page.get_by_role("radio", name="Triangle")).to_be_checked()
+    open_menu(page)  # the game switcher is in the menu
     page.get_by_role("radio", name="TriPeaks").check()
     page.wait_for_function("JSON.parse(window.tripeaksState()).game === 'tripeaks'")
     data = state(page)

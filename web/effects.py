@@ -80,7 +80,7 @@ class Effects:
                           {"duration": FLIP_MS, "easing": "ease-out"})
         for ghost in plan.ghosts:
             el = document.createElement("div")
-            el.className = f"card face ghost {colour(ghost.card)} suit-{ghost.card.suit}"
+            el.className = f"card face ghost {colour(ghost.card)}"
             el.setAttribute("aria-hidden", "true")
             el.innerHTML = face_html(ghost.card)
             el.style.cssText = ghost.box.css() + ";position:absolute;z-index:95;pointer-events:none"

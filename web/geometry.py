@@ -103,7 +103,7 @@ class Geometry:
     def style(self) -> str:
         """Custom properties for the felt: card sizes, for the card faces' type sizes."""
         return (f"--cw:{self.card:.1f}px;--ch:{self.card * RATIO:.1f}px;"
-                f"--pw:{self.pile:.1f}px;--ph:{self.pile * RATIO:.1f}px")
+                f"--pw:{self.pile:.1f}px;--ph:{self.pile * RATIO:.1f}px;")
 
 
 def _span(places: tuple[tuple[float, float], ...]) -> tuple[float, float, float, float]:

@@ -100,29 +100,31 @@ class Play:
                 app.view.element(target).focus()
 
     def undo(self) -> None:
-        app = self.app
-        started = float(window.performance.now())
-        game = app.game
-        before = game.position
-        if not game.can_undo:
-            app.say("Nothing to undo.")
-            return
-        move = game.moves[-1]
-        game.undo()
-        self.moved(before, move, game.solitaire.words.undone(before, move, game.position), "undo", started)
+        self._through_history(forward=False)
 
     def redo(self) -> None:
+        self._through_history(forward=True)
+
+    def _through_history(self, *, forward: bool) -> None:
+        """One move back (undo) or forward again (redo), said in the game's words."""
         app = self.app
         started = float(window.performance.now())
         game = app.game
         before = game.position
-        if not game.can_redo:
-            app.say("Nothing to redo.")
+        if not (game.can_redo if forward else game.can_undo):
+            app.say("Nothing to redo." if forward else "Nothing to undo.")
             return
-        move = game.redo_moves[0]
-        game.redo()
-        words = game.solitaire.words.redone(before, move, game.position)
-        self.moved(before, move, words, "play" if move.kind is MoveKind.PLAY else "draw", started)
+        words = game.solitaire.words
+        if forward:
+            move = game.redo_moves[0]
+            game.redo()
+            said = words.redone(before, move, game.position)
+            noise = "play" if move.kind is MoveKind.PLAY else "draw"
+        else:
+            move = game.moves[-1]
+            game.undo()
+            said, noise = words.undone(before, move, game.position), "undo"
+        self.moved(before, move, said, noise, started)
 
     def moved(self, before: Position, move: Move, words: str, noise: str,
               started: float | None = None) -> None:
@@ -144,7 +146,7 @@ class Play:
             app.effects.play(plan(old, app.scene, app.view.geometry))
         if noise != "undo":
             for n, text in enumerate(game.solitaire.words.cheers(before, move, game.position)):
-                # The points rise from the waste; a peak cleared (and the like) from the layout's middle.
+                # The points rise from the waste; a bonus and the like from the layout's middle.
                 app.effects.points("waste" if n == 0 and text.startswith("+") else "layout", text,
                                    big=not text.startswith("+"))
         ended = float(window.performance.now())

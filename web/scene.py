@@ -140,7 +140,7 @@ def cards_left(position: Position) -> int:
 def _classes(card: Card, takes: bool, playable: bool, hinted: bool, selected: bool, *,
              pile: bool = False) -> str:
     taking = "free" if takes else "" if pile else "covered"
-    parts = ["card", "face", colour(card), f"suit-{card.suit}", taking]
+    parts = ["card", "face", colour(card), taking]
     if playable:
         parts.append("playable")
     if hinted:
@@ -205,7 +205,7 @@ def scene(game: Game, marks: Marks = Marks(), *, watching: bool = False) -> Scen
         shown_waste = Shown("up", top, shown_waste.classes, words.waste_label(position), shown_waste.takes)
     else:
         shown_waste = Shown("empty", label=words.waste_label(position), mark=words.waste_mark(position))
-    under = Shown("up", waste[-2], f"card face {colour(waste[-2])} suit-{waste[-2].suit}") if len(waste) > 1 \
+    under = Shown("up", waste[-2], f"card face {colour(waste[-2])}") if len(waste) > 1 \
         else Shown("gone")
 
     figures = tuple((name.lower(), name, value) for name, value in words.tallies(position))

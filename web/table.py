@@ -215,10 +215,16 @@ class TableView:
 
     def _draw_figures(self, game: Game, scene: Scene) -> None:
         tallies = "".join(
-            f'<div><dt>{escape(label)}</dt><dd data-tally="{escape(key)}">{escape(value)}</dd></div>'
+            f'<div class="tally"><dt>{escape(label)}</dt>'
+            f'<dd data-tally="{escape(key)}">{escape(value)}</dd></div>'
             for key, label, value in scene.figures if key not in ("moves", "time")
         )
-        self._set("tallies", "html", tallies)
+        if self._drawn.get(("line", "tallies")) != tallies:  # the game's own figures, first in the line
+            self._drawn["line", "tallies"] = tallies
+            line = self.el("line")
+            for el in line.querySelectorAll(".tally"):
+                el.remove()
+            line.insertAdjacentHTML("afterbegin", tallies)
         self._set("moves", "text", str(game.moves_made))
         self._set("left", "text", str(scene.left))
         self.tick(game)
