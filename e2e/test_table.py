@@ -313,7 +313,7 @@ def test_a_new_deal_lands_within_600_ms_and_a_tap_skips_it(page: Page) -> None:
     assert max(ends) <= 600
     page.mouse.click(195, 60)  # a tap on the felt, where no card lies
     running = page.evaluate("""() => document.getAnimations().filter((a) => a.playState === 'running')
-        .map((a) => `${a.animationName || 'script'} on ${a.effect.target.id || a.effect.target.className}`)""")
+        .map((a) => `${a.animationName || 'script'} on ${a.effect.target.className}`)""")
     assert running == []
 
 
