@@ -186,7 +186,7 @@ def _place(width: float, height: float, pad: float, places: tuple[tuple[float, f
         # The piles low (above the message), where the thumb is; the layout above them, a little
         # above the middle of the space left.
         piles_y = height - MESSAGE - pad - ph
-        origin_y = CAPTION + pad + max(0.0, piles_y - CAPTION - pad * 3 - lh) * 0.3
+        origin_y = CAPTION + pad + max(0.0, piles_y - CAPTION - pad * 3 - lh) * 0.42
         middle = width / 2
         gap = max(pile * 0.45, pad * 2)
         stock = Box(middle - gap / 2 - pile, piles_y, pile, ph)
