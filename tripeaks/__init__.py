@@ -8,6 +8,7 @@
 'Triangle'
 """
 
+from . import page_words
 from .cards import DECK, Card, rank_label, rank_phrase
 from .charts import Chart, Point, game_charts
 from .deal import Deal
@@ -144,6 +145,7 @@ __all__ = [
     "next_graded",
     "next_winnable",
     "numbered_deal",
+    "page_words",
     "rank_label",
     "rank_phrase",
     "records_key",

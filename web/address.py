@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from tripeaks import DEFAULT_GAME, MAX_DEAL, Deal, Game, InvalidDealError, Solitaire, find_game
+from tripeaks import page_words as say
 
 # Query strings are read and written here rather than with urllib.parse, which imports ipaddress: in
 # Pyodide the two cost the page's boot about 0.1 s (more on a slow phone). These follow parse_qs (with
@@ -106,7 +107,7 @@ def read(search: str, last_game: Solitaire = DEFAULT_GAME) -> Asked:
         try:
             named = find_game(game_text)
         except ValueError as error:
-            problems.append(f"The link's game could not be read: {error}.")
+            problems.append(say.link_problem("game", str(error)))
     asked = Asked(game=named)
     code, number_text = one("code"), one("deal")
     if code is None and number_text is not None and _number(number_text) is None:
@@ -116,22 +117,19 @@ def read(search: str, last_game: Solitaire = DEFAULT_GAME) -> Asked:
             deal = Deal.parse(code, named)
             asked = Asked("code", deal.solitaire, deal=deal)
         except InvalidDealError as error:
-            problems.append(f"The link's deal code is not a deal: {error}.")
+            problems.append(say.link_problem("code", str(error)))
     elif number_text is not None:
         number = _number(number_text)
         if number is not None:
             asked = Asked("deal", named, number=number)
         else:
-            problems.append(
-                f"The link's deal '{_shown(number_text.strip())}' is not a deal: a deal is a number "
-                f"from 1 to {MAX_DEAL:,} or a deal code."
-            )
+            problems.append(say.link_problem("deal", _shown(number_text.strip())))
     elif (daily := one("daily")) is not None:
         try:
             day = dt.date.fromisoformat(daily.strip())
             asked = Asked("daily", named, daily=day.isoformat())
         except ValueError:
-            problems.append(f"The link's date '{_shown(daily)}' is not a date like 2026-11-30.")
+            problems.append(say.link_problem("daily", _shown(daily)))
     game = asked.game or (DEFAULT_GAME if asked.kind else named or last_game)
     asked = replace(asked, game=game if (asked.kind or named) else None)
     rules_text = one("rules")
@@ -139,11 +137,9 @@ def read(search: str, last_game: Solitaire = DEFAULT_GAME) -> Asked:
         try:
             asked = replace(asked, rules=game.rules_from_key(rules_text))
         except ValueError as error:
-            problems.append(f"The link's rules could not be read: {error}.")
+            problems.append(say.link_problem("rules", str(error)))
     if problems:
-        problems.append(
-            "Here is a fresh game instead." if not asked.kind else "It is dealt with your own rules."
-        )
+        problems.append(say.LINK_FRESH if not asked.kind else say.LINK_OWN_RULES)
         return replace(asked, problem=" ".join(problems))
     return asked
 

@@ -31,7 +31,7 @@ from persist import Keeper
 from playing import Play
 from pyodide.ffi import create_proxy
 from pyscript import document, window
-from scene import Marks, Scene, deal_title, scene, stock_kinds
+from scene import Marks, Scene, scene, stock_kinds
 from searches import Searches
 from settings import Settings, SettingsDialog
 from sheets import Sheets
@@ -50,6 +50,7 @@ from tripeaks import (
     find_game,
     numbered_deal,
 )
+from tripeaks import page_words as say
 
 Envelope = dict[str, Any]
 
@@ -188,7 +189,7 @@ class App:
             self.watcher.end()
         if self.slices.busy:
             self.boot.remember_game(self.game.solitaire)
-            self.say("Wait a moment: the page is still looking for a deal.")
+            self.say(say.STILL_LOOKING)
             return
         self.keeper.save()
         self.boot.remember_game(solitaire)
@@ -197,10 +198,10 @@ class App:
         self.notices.hide("continue")
         saved, problem = self.store.load_game(solitaire)
         if problem:
-            self.notices.show("saved-game", problem + " A new game is dealt.", error=True)
+            self.notices.show("saved-game", f"{problem} {say.NEW_GAME_DEALT}", error=True)
         if saved is not None:
             self.start(saved["game"], saved["id"], give_up=False)
-            self.say(f"{solitaire.name}: back to your game. {self.where_words()}")
+            self.say(say.switched_back(self.game))
         else:
             await self.searches.new_deal(give_up=False)
 
@@ -226,14 +227,14 @@ class App:
             self.spawn(self.searches.new_deal())
         elif name == "restart":
             if not game.can_undo:
-                self.say("This deal is already at its start.")
+                self.say(say.AT_START)
                 return
             game.restart()
             self.selected = None
             self.hinted, self.hint_control = frozenset(), None
             self.render()
             self.keeper.save()
-            self.say("Back to the start of this deal. Redo replays your moves.")
+            self.say(say.RESTARTED)
         elif name == "daily":
             self.spawn(self.searches.daily())
         elif name == "menu":
@@ -276,15 +277,11 @@ class App:
             if rules_changed and solitaire is self.game.solitaire:
                 self._replay_under(rules)
             else:
-                self.say("Settings saved.")
+                self.say(say.SETTINGS_SAVED)
 
         game = self.game
         if rules_changed and game.moves_made > 0 and game.status is Status.PLAYING:
-            self.sheets.confirm(
-                f"New rules start this deal again ({rules.describe()}). This game will count as "
-                f"given up. Play it under the new rules?",
-                commit,
-            )
+            self.sheets.confirm(say.new_rules(rules), commit)
         else:
             commit()
 
@@ -320,7 +317,7 @@ class App:
         self.scene = scene(self.game, marks, watching=watching)
         self.view.render(self.game, self.scene)
         game = self.game
-        title = deal_title(game)
+        title = say.deal_title(game)
         self.view._set("deal-name", "text", title)
         self.view._set("menu-deal-name", "text", title)
         self.view._set("deal-name", "title", game.rules.describe())
@@ -346,7 +343,7 @@ class App:
     def where_words(self) -> str:
         """The deal on the table and what can be done: ``Deal 12 · Standard. The waste shows …``."""
         game = self.game
-        return f"{deal_title(game)}. {game.solitaire.words.prompt(game.position)}"
+        return say.where(game)
 
     # Test and measurement hooks
 

@@ -12,11 +12,11 @@ import address
 import embedding
 import storage
 from pyscript import document, window
-from scene import deal_title
 from searches import random_deal
 from settings import Settings
 
 from tripeaks import Game, Records, Solitaire, numbered_deal
+from tripeaks import page_words as say
 
 if TYPE_CHECKING:
     from app import App
@@ -43,7 +43,7 @@ class Boot:
         self.remember_game(solitaire)
         saved, problem = self.app.store.load_game(solitaire)
         if problem:
-            self.app.notices.show("saved-game", problem + " A new game is dealt.", error=True)
+            self.app.notices.show("saved-game", f"{problem} {say.NEW_GAME_DEALT}", error=True)
         rules = asked.rules or self.app.settings.rules_for(solitaire)
         same = saved is not None and address.same_deal(saved["game"], asked)
         if asked.kind == "daily" and not same:
@@ -56,7 +56,7 @@ class Boot:
         try:
             assert asked.daily is not None
             deal_ = await self.app.searches.daily_deal(solitaire, asked.daily,
-                                                   f"Finding the daily deal for {asked.daily}…")
+                                                   say.finding_daily(asked.daily))
             daily = None if deal_ is None else Game(deal_, rules, daily=asked.daily)
             asked = asked if daily is not None else replace(asked, kind="")  # cancelled: no daily deal
             self._settle(asked, solitaire, rules, saved, False, daily)
@@ -110,12 +110,11 @@ class Boot:
             saved, _ = self.app.store.load_game(solitaire)
             if saved is not None:
                 self.app.put(saved["game"], saved["id"])
-                text = "Something went wrong while starting. Your saved game is back on the table."
+                text = say.BOOT_SAVED
             else:
                 self.app.put(self.fresh_game(solitaire, solitaire.default_rules), new_id())
                 self.app.store.adopt(self.app.key)
-                text = ("Something went wrong while starting, so a fresh game is dealt. It is saved as "
-                        "you play.")
+                text = say.BOOT_FRESH
             self.app.notices.show("boot", text, error=True)
             self._open()
         except Exception as again:
@@ -139,20 +138,14 @@ class Boot:
             return
         self.app.defer_save = True
         self.app.replacing = saved
-        game = saved["game"]
-        moves = game.moves_made
-        progress = game.solitaire.words.progress(game.position)
-        text = (
-            f"You have a game in progress: {deal_title(game)}, {moves} move{'' if moves == 1 else 's'} "
-            f"({progress[0].lower()}{progress[1:]}). Playing this deal instead counts it as given up."
-        )
+        text = say.game_in_progress(saved["game"])
         self.app.notices.show("continue", text, (("Continue", lambda: self._continue(saved)),))
 
     def _continue(self, saved: Envelope) -> None:
         self.app.defer_save = False
         self.app.replacing = None
         self.app.start(saved["game"], saved["id"], give_up=False)
-        self.app.say(f"Back to your game: {self.app.where_words()}")
+        self.app.say(say.back_to_game(self.app.game))
 
     def give_up_replaced(self) -> None:
         """The linked deal is played: the game in progress it replaces is given up, as New deal would."""
@@ -163,7 +156,7 @@ class Boot:
     def _load_settings(self) -> None:
         settings, problem = self.app.store.read_json(storage.SETTINGS, Settings.from_json)
         if problem:
-            self.app.notices.show("settings", problem + " The usual settings are used.", error=True)
+            self.app.notices.show("settings", f"{problem} {say.USUAL_SETTINGS}", error=True)
         if settings is not None:
             self.app.settings = settings
         self.app.sound.on = self.app.settings.sound
@@ -179,6 +172,6 @@ class Boot:
     def _load_records(self) -> None:
         records, problem = self.app.store.read_json(storage.RECORDS, Records.from_json)
         if problem:
-            self.app.notices.show("records", problem + " Statistics start again.", error=True)
+            self.app.notices.show("records", f"{problem} {say.STATS_AGAIN}", error=True)
         if records is not None:
             self.app.records = records

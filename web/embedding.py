@@ -13,8 +13,9 @@ from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from tripeaks import Game, Status
+from tripeaks import page_words as say
 
-NOTICE = "Progress is not saved in an embedded game."
+NOTICE = say.EMBED_NOTICE
 
 
 def is_embedded() -> bool:
@@ -66,7 +67,7 @@ def start(game: Game) -> None:
         text.textContent = NOTICE + " "
         link = document.createElement("a")
         link.id = "open-full-game"
-        link.textContent = "Open the full game"
+        link.textContent = say.OPEN_FULL_GAME
         link.href = _full_game_address()
         link.target = "_blank"
         link.rel = "noopener"

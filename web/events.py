@@ -11,6 +11,7 @@ from pyscript import document, window
 from scene import stock_kinds, stock_shows
 
 from tripeaks import MAX_DEAL, Game, MoveKind, Status, numbered_deal
+from tripeaks import page_words as say
 
 if TYPE_CHECKING:
     from app import App
@@ -68,7 +69,7 @@ class Events:
         field = document.getElementById("deal-number")
         text = str(field.value).strip().replace(",", "").replace(" ", "")
         if not (text.isascii() and text.isdigit() and len(text) <= 10 and 1 <= int(text) <= MAX_DEAL):
-            self.app.say(f"'{text[:30]}' is not a deal number: deals go from 1 to {MAX_DEAL:,}.")
+            self.app.say(say.bad_deal_number(text, MAX_DEAL))
             field.focus()
             return
         number = int(text)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import storage
 
 from tripeaks import Game, Records, Status
+from tripeaks import page_words as say
 
 if TYPE_CHECKING:
     from app import App
@@ -74,23 +75,19 @@ class Keeper:
 
     def on_conflict(self) -> None:
         self.conflict = True
-        self.app.notices.show(
-            "conflict",
-            "Your saved game was changed in another tab. Load the newer game, or keep this one "
-            "(it will replace the other).",
-            (("Load the newer game", self.load_newer), ("Keep this one", self.keep_mine)),
-        )
+        choices = ((say.CONFLICT_LOAD, self.load_newer), (say.CONFLICT_KEEP, self.keep_mine))
+        self.app.notices.show("conflict", say.CONFLICT, choices)
 
     def load_newer(self) -> None:
         self.conflict = False
         app = self.app
         saved, problem = self.store.load_game(app.game.solitaire)
         if saved is None:
-            app.say(problem or "The other tab's game could not be loaded.")
+            app.say(problem or say.OTHER_TAB_UNREADABLE)
             return
         app.put(saved["game"], saved["id"])
         app.render()
-        app.say(f"Loaded the newer game: {app.where_words()}")
+        app.say(say.loaded_newer(app.game))
 
     def keep_mine(self) -> None:
         self.conflict = False

@@ -14,6 +14,7 @@ from pyodide.ffi import to_js
 from pyscript import window
 
 from tripeaks import DRAW, IllegalMoveError, InvalidMoveError, Move, MoveKind, Position, Status
+from tripeaks import page_words as say
 
 if TYPE_CHECKING:
     from app import App
@@ -112,7 +113,7 @@ class Play:
         game = app.game
         before = game.position
         if not (game.can_redo if forward else game.can_undo):
-            app.say("Nothing to redo." if forward else "Nothing to undo.")
+            app.say(say.nothing_to("redo" if forward else "undo"))
             return
         words = game.solitaire.words
         if forward:

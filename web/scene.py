@@ -124,15 +124,6 @@ def clock(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
-def deal_title(game: Game) -> str:
-    rules = game.rules.label
-    if game.daily:
-        return f"Daily deal {game.daily} · {rules}"
-    if game.number is not None:
-        return f"Deal {game.number:,} · {rules}"
-    return f"Shared deal · {rules}"
-
-
 def cards_left(position: Position) -> int:
     return sum(1 for card in position.cards if card is not None)
 

@@ -30,6 +30,7 @@ from tripeaks import (
     looking_for_grade,
     numbered_deal,
 )
+from tripeaks import page_words as say
 
 if TYPE_CHECKING:
     from app import App
@@ -157,7 +158,7 @@ class Searches:
             assert search is not None
             self.ahead = None
             document.documentElement.dataset.dealAhead = ""
-            words = looking_for_grade(search.grade) if search.grade else "Looking for a winnable deal…"
+            words = looking_for_grade(search.grade) if search.grade else say.LOOKING_WINNABLE
             if search.found is None:
                 app.say(words)
             game, made = app.game, app.game.moves_made
@@ -165,7 +166,7 @@ class Searches:
                                          still_wanted=lambda: app.game is game and game.moves_made == made)
             if found is None:
                 self.ahead = search  # kept: the next New deal goes on from where this one stopped
-                app.say(f"Still on this deal. {app.where_words()}")
+                app.say(say.still_on_deal(app.game))
                 return
             number = found
             if search.grade:
@@ -182,7 +183,7 @@ class Searches:
             return
         day = today()
         solitaire = app.game.solitaire
-        deal = await self.daily_deal(solitaire, day, "Finding today's deal…")
+        deal = await self.daily_deal(solitaire, day, say.FINDING_TODAY)
         if deal is None:
             return
         app.start(Game(deal, app.settings.rules_for(solitaire), daily=day))

@@ -9,6 +9,7 @@ from cardface import BACKS
 from dom import escape, nothing
 
 from tripeaks import ANY_GRADE, DEFAULT_GAME, Solitaire, choosable_grades, find_game
+from tripeaks import page_words as say
 
 SCHEMA = 2
 _MOTIONS = ("auto", "reduce", "full")
@@ -192,8 +193,7 @@ class SettingsDialog:
         self._radio("sound", "on" if settings.sound else "off")
         self._radio("motion", settings.motion)
         self.note.textContent = (
-            f"The game on the table is played with other rules ({playing.label}): these apply to new deals."
-            if playing != rules else ""
+            say.other_rules_note(playing) if playing != rules else ""
         )
         self.sync()
 

@@ -25,6 +25,7 @@ from tripeaks import (
     best_words,
     import_records,
 )
+from tripeaks import page_words as say
 
 if TYPE_CHECKING:
     from app import App
@@ -189,7 +190,7 @@ class Sheets:
             return
         except Exception as error:  # the browser could not read the file
             window.console.warn(f"TriPeaks could not read the file: {error!r}")
-            message.textContent = "This file could not be read: nothing was imported."
+            message.textContent = say.FILE_UNREADABLE
             return
         app.records = done.records
         app.store.write(storage.RECORDS, app.records.to_json())
@@ -202,17 +203,13 @@ class Sheets:
         solitaire = game.solitaire
         turns = [kind for kind in stock_kinds(game) if kind is not MoveKind.DRAW]
         paragraphs = "".join(f"<p>{escape(text)}</p>" for text in solitaire.words.help)
-        taking = "selects the card in focus (or takes it)" if solitaire.pairs else "plays the card in focus"
-        turn = f"<li><kbd>R</kbd> {escape(turns[0].value)}</li>" if turns else ""
-        document.getElementById("help-title").textContent = f"How to play {solitaire.name}"
+        lines = say.keys_help(solitaire.pairs, turns[0].value if turns else None)
+        document.getElementById("help-title").textContent = say.help_title(solitaire.name)
         document.getElementById("help-rules").innerHTML = paragraphs
-        document.getElementById("help-keys").innerHTML = (
-            "<li><kbd>←</kbd> <kbd>→</kbd> <kbd>↑</kbd> <kbd>↓</kbd> move between the cards you can take</li>"
-            f"<li><kbd>Enter</kbd> {taking}</li>"
-            "<li><kbd>Space</kbd> or <kbd>D</kbd> does what the stock does: draw"
-            + (f" (or {escape(turns[0].value)} once it is empty)" if turns else "") + "</li>"
-            + turn
-            + "<li><kbd>Z</kbd> undo, <kbd>Y</kbd> redo, <kbd>H</kbd> hint, <kbd>N</kbd> new deal</li>"
+        document.getElementById("help-keys").innerHTML = "".join(
+            "<li>" + " ".join(f"<kbd>{escape(key)}</kbd>" + (f" {escape(words)}" if words else "")
+                              for key, words in line) + "</li>"
+            for line in lines
         )
         document.getElementById("help").showModal()
 

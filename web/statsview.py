@@ -12,16 +12,13 @@ from markup import escape
 from scene import clock
 
 from tripeaks import GAMES, Records, Solitaire, game_charts, records_key
+from tripeaks import page_words as say
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-HEADINGS = {
-    "played": "Played", "won": "Won", "win_rate": "Win rate", "streak": "Streak",
-    "best_streak": "Best streak", "longest_run": "Longest run", "best_score": "Best score",
-    "fastest_win": "Fastest win",
-}
-NOTE = "Personal bests (best score, fastest win) count only games won without a hint."
+HEADINGS = say.STATS_HEADINGS
+NOTE = say.STATS_NOTE
 
 
 def figure(stats: Any, name: str) -> str:
@@ -38,7 +35,7 @@ def rules_name(solitaire: Solitaire, key: str) -> str:
     try:
         return str(solitaire.rules_from_key(key).label)
     except ValueError:
-        return "Rules of another version"
+        return say.UNKNOWN_RULES
 
 
 def table(records: Records, solitaire: Solitaire, current: Any | None) -> str:

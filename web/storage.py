@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 from pyscript import window
 
 from tripeaks import DEFAULT_GAME, Game, Solitaire
+from tripeaks import page_words as say
 
 PREFIX = "tripeaks:v1:"
 GAME = PREFIX + "game"
@@ -25,14 +26,8 @@ FINISHED = PREFIX + "finished"
 SCHEMA = 1
 _FINISHED_KEPT = 200
 
-FULL = (
-    "The browser's storage for this site is full, so your progress is not being saved. Play goes "
-    "on; free some space to save again."
-)
-DENIED = (
-    "This browser does not let the game store anything here, so progress, settings and statistics "
-    "are not being saved. You can still play."
-)
+FULL = say.STORAGE_FULL
+DENIED = say.STORAGE_DENIED
 
 T = TypeVar("T")
 
@@ -142,11 +137,7 @@ class Store:
             if kept:
                 with contextlib.suppress(Exception):
                     self.storage.removeItem(key)
-                where = f" A copy is kept under '{kept}'."
-            else:
-                where = (" No copy of it could be kept (the browser's storage is full), so it will be "
-                         "replaced as you play.")
-            return None, f"{_what(key)} could not be read ({_first_sentence(error)}).{where}"
+            return None, say.stored_problem(_what(key), _first_sentence(error), kept)
 
     # A game in progress: an envelope with a revision counter
 
@@ -246,9 +237,10 @@ class Store:
 
 
 def _what(key: str) -> str:
+    """What a key holds, as page_words.stored_problem names it."""
     if key.startswith(GAME):
-        return "Your saved game"
-    return {SETTINGS: "Your settings", RECORDS: "Your statistics"}.get(key, "Some saved data")
+        return "game"
+    return {SETTINGS: "settings", RECORDS: "records"}.get(key, "")
 
 
 def _first_sentence(error: Exception) -> str:

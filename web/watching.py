@@ -11,6 +11,7 @@ from pyscript import document
 from scene import target_of
 
 from tripeaks import Game, MoveKind, Watch, back_words, best_watch, step_words, take_over_words
+from tripeaks import page_words as say
 
 if TYPE_CHECKING:
     from app import App
@@ -92,7 +93,7 @@ class Watcher:
         if watching is None:
             return
         step, steps = watching.step, watching.steps
-        document.getElementById("watch-step").textContent = f"Move {step} of {steps}"
+        document.getElementById("watch-step").textContent = say.watch_step(step, steps)
         document.getElementById("watch-back").disabled = step <= 0
         document.getElementById("watch-next").disabled = step >= steps
         play = document.getElementById("watch-play")
@@ -149,7 +150,7 @@ class Watcher:
         elif name == "stop":
             self.end()
             app.render()
-            app.say(f"Back to your game. {app.where_words()}")
+            app.say(say.watch_over(app.game))
             focus = document.getElementById("watch-latest")
             if not focus.hidden:
                 focus.focus()
