@@ -42,6 +42,7 @@ def test_the_stock_after_a_win_says_the_game_is_won(page: Page) -> None:
     assert data["status"] == "won" and data["stock"] > 0
     with pytest.raises(IllegalMoveError) as refused:
         game.push(DRAW)
+    page.click("#ending-close")  # the end sheet put aside, to look at the table
     for how in ("d", " ", "stock"):
         page.evaluate("document.querySelector('#message').textContent = ''")
         if how == "stock":

@@ -166,11 +166,16 @@ def _beside(width: float, height: float, pad: float, cols: float, depth: float) 
     while card > 1:
         pile = max(card, min(MIN_PILE, inner_h / (2 * RATIO + 0.2)))
         pile = min(pile, (inner_h - pad) / (2 * RATIO))
-        need = _layout_size(card, cols, depth)[0] + pile + pad * 5
+        need = _layout_size(card, cols, depth)[0] + _beside_gap(card, pad) + pile + pad * 2
         if need <= width:
             return card, pile, "beside"
         card *= 0.97
     return card, card, "beside"
+
+
+def _beside_gap(card: float, pad: float) -> float:
+    """Between the layout and the piles' column beside it: room for the run meter."""
+    return max(pad * 3 + METER, card * 0.5)
 
 
 def _place(width: float, height: float, pad: float, places: tuple[tuple[float, float], ...], left: float,
@@ -194,10 +199,11 @@ def _place(width: float, height: float, pad: float, places: tuple[tuple[float, f
         message = Box(pad, height - MESSAGE, width - 2 * pad, MESSAGE)
         meter = Box(waste.right + max(pad * 2, pile * 0.25), waste.y + ph * 0.1, METER, ph * 0.8)
     else:
-        column = pile + pad * 2
-        origin_x = max(pad, (width - column - lw) / 2)
+        # The layout and the piles' column side by side, the pair in the middle of the felt.
+        gap = _beside_gap(card, pad)
+        origin_x = max(pad, (width - lw - gap - pile) / 2)
         origin_y = max(CAPTION + pad, (height - MESSAGE - lh) / 2)
-        x = width - column + pad
+        x = min(origin_x + lw + gap, width - pad - pile)
         inner = height - MESSAGE
         stack = ph * 2 + pad
         stock = Box(x, max(pad, (inner - stack) / 2), pile, ph)
