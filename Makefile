@@ -112,7 +112,7 @@ test-firefox: $(BUILT) $(WHEEL) $(BYTECODE) $(SNAPSHOT) $(ICONS) browsers
 	PYTHON=$(BIN)/python node --test e2e/firefox/
 
 # On CI's 2 cores, two phases. First, side by side (-j2; --output-sync keeps each one's output in one
-# piece): the Pyodide run of tests/ (its chain, npm ci and the build, first: it is the longest), the CPython
+# piece): the Pyodide run of tests/ (its chain first: npm ci and the build, which the site needs too), the CPython
 # run, lint, the site's build (and the browsers' apt-get), the service worker's tests and the Firefox journey.
 # Lint and Firefox used to run alone, before and after, each leaving a core idle for half a minute; and the
 # venv's pip and npm ci now download at the same time. Then the Chromium tests, which use both cores.
