@@ -50,15 +50,19 @@ ICONS := web/vendor/icons/icon-512.png
 $(ICONS): web/icon.svg scripts/icons.py | $(STAMP)/venv browsers
 	$(BIN)/python scripts/icons.py
 
-# scripts/build.py writes it too; this rule follows edits to the page's modules, which need no other build.
+# The two rules below remake files scripts/build.py writes too. Under -j (make test), make may look at such a
+# file while the build is still running, find it missing, and run its script again once the build has written
+# it: UNLESS_FRESH skips the script when the file is there and newer than every prerequisite.
+UNLESS_FRESH = if [ -e $@ ] && [ -z "$$(find $^ -newer $@ | head -1)" ]; then echo "$@: made by scripts/build.py"; else
+# This rule follows edits to the page's modules, which need no other build.
 $(BYTECODE): $(ENGINE_PY) $(PAGE_MODULES) scripts/modules.mjs scripts/pyscript_core.mjs scripts/stored_zip.py | $(BUILT)
-	node scripts/modules.mjs
+	@$(UNLESS_FRESH) echo node scripts/modules.mjs; node scripts/modules.mjs; fi
 
-# scripts/build.py writes it too, after vendoring Pyodide; this rule follows edits to the script, to the
-# modules whose imports decide which of the standard library is compiled into python_stdlib.zip, and to
+# scripts/build.py writes it after vendoring Pyodide; this rule follows edits to the script, to the modules
+# whose imports decide which of the standard library is compiled into python_stdlib.zip, and to
 # web/vendor/engine.zip, whose engine the snapshot has imported.
 $(SNAPSHOT): scripts/snapshot.mjs scripts/pyscript_core.mjs scripts/stored_zip.py $(ENGINE_PY) $(wildcard web/*.py) $(BYTECODE) | $(BUILT)
-	node scripts/snapshot.mjs
+	@$(UNLESS_FRESH) echo node scripts/snapshot.mjs; node scripts/snapshot.mjs; fi
 
 build: $(BUILT) $(WHEEL) $(BYTECODE) $(SNAPSHOT) $(ICONS)
 
