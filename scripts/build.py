@@ -148,8 +148,9 @@ def build_wheel() -> Path:
     with tempfile.TemporaryDirectory(prefix="tripeaks-wheel-") as tmp:
         src = Path(tmp) / "src"
         src.mkdir()
-        for name in ("pyproject.toml", "README.md"):
-            shutil.copy2(ROOT / name, src / name)
+        # pyproject.toml carries the package's metadata, its long description included (not README.md, so
+        # that editing the README leaves the wheel, and so web/vendor/ and the site, as they are).
+        shutil.copy2(ROOT / "pyproject.toml", src / "pyproject.toml")
         shutil.copytree(ROOT / "tripeaks", src / "tripeaks", ignore=shutil.ignore_patterns("__pycache__"))
         env = dict(os.environ, SOURCE_DATE_EPOCH=os.environ.get("SOURCE_DATE_EPOCH", "315532800"))
         subprocess.run(
@@ -210,7 +211,15 @@ def compile_bytecode() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--no-test-wheels", action="store_true", help="skip the wheels for the Pyodide tests")
+    parser.add_argument("--wheel", action="store_true",
+                        help="only build the engine wheel again and rewrite engine.json (after a full build: "
+                        "the Makefile's rule for pyproject.toml, whose metadata only the wheel carries)")
     args = parser.parse_args()
+    if args.wheel:
+        if not (VENDOR / "engine.json").exists():
+            raise SystemExit("web/vendor/ is not built: run `make build` first")
+        write_manifest(build_wheel())
+        return
     if not (NODE_MODULES / "pyodide" / "pyodide.mjs").exists():
         raise SystemExit("node_modules/ is missing: run `npm ci` first (or `make build`)")
     # engine.json is written last: make takes it as the mark of a complete build.
@@ -221,13 +230,17 @@ def main() -> None:
     make_snapshot()
     copy_pyscript()
     wheel = build_wheel()
-    manifest = make_manifest(wheel)
-    check_config(wheel)
     if not args.no_test_wheels:
         pip_download(PYODIDE_TEST_WHEELS, TEST_WHEELS)
         wanted = {w for r in PYODIDE_TEST_WHEELS for w in TEST_WHEELS.glob(wheel_glob(r))}
         for stale in set(TEST_WHEELS.glob("*.whl")) - wanted:
             stale.unlink()
+    write_manifest(wheel)
+
+
+def write_manifest(wheel: Path) -> None:
+    manifest = make_manifest(wheel)
+    check_config(wheel)
     (VENDOR / "engine.json").write_text(json.dumps(manifest, indent=2) + "\n")
     print(f"built web/vendor/ with tripeaks {manifest['version']} ({len(manifest['files'])} engine files)")  # type: ignore[arg-type]
 

@@ -35,7 +35,7 @@ one that imports it, nor fetches pyscript.toml, nor imports its TOML parser befo
 one after the other on every boot's critical path (benchmarks/phases.py).
 
 Compression: beside every file that shrinks, `name.br` (brotli 11) and `name.gz` (gzip 9), which
-scripts/serve.py (and a host set up as the README says) sends with Content-Encoding to browsers that
+scripts/serve.py (and a host set up as docs/hosting.md says) sends with Content-Encoding to browsers that
 accept it. They are kept in .cache/compressed/ by content, so a rebuild compresses only what changed.
 """
 
