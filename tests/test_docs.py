@@ -15,7 +15,7 @@ RULES = ROOT / "docs" / "rules.md"
 # The rule book the project's developers share, beside the checkout (CI has ../shared beside its clone).
 SHARED_RULES = ROOT.parent / "shared" / "RULES.md"
 # Files a document names before they exist: the phone-table screenshot is still to be taken.
-PLACEHOLDERS = {"docs/phone.png"}
+PLACEHOLDERS: set[str] = set()
 
 # [text](target) and ![alt](target), the text possibly over several lines, an optional "title" after the
 # target; and reference definitions, [label]: target.
