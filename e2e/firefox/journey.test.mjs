@@ -105,6 +105,8 @@ test("Firefox plays Triangle: a pair selected and removed, then back to TriPeaks
   await waitReady(page);
   data = await until(page, (d) => d.moves.length === 1, "the Triangle game after a reload");
   assert.equal(data.game, "triangle");
+  await page.click("#menu-open"); // the game switcher is in the menu
+  await page.waitForSelector("#menu[open]");
   const [tripeaks] = await page.$$("xpath/.//fieldset[@id='games']//label[normalize-space()='TriPeaks']");
   await tripeaks.click();
   data = await until(page, (d) => d.game === "tripeaks", "TriPeaks again");
