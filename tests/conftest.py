@@ -7,12 +7,21 @@ computed from the formulas in RULES.md, not from ``tripeaks.layout``.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 
 from hypothesis import settings
 from hypothesis import strategies as st
 
 from tripeaks import DECK, MAX_DEAL, Card, Deal, Game, Move, Position, Rules, TriPeaksPosition, numbered_deal
+
+# The page's plain-Python modules (web/), which tests/page/ tests under CPython and, like the engine, in
+# Pyodide (scripts/pyodide_pytest.mjs mounts web/ beside tests/). Appended, so nothing of theirs shadows a
+# module the engine's tests import; and no conftest of its own there, whose name would shadow this one.
+_WEB = str(Path(__file__).resolve().parent.parent / "web")
+if _WEB not in sys.path:
+    sys.path.append(_WEB)
 
 # Timing varies too much (coverage, a busy machine, WebAssembly) for per-example deadlines.
 settings.register_profile("tripeaks", deadline=None)
