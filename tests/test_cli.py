@@ -14,7 +14,7 @@ from conftest import build_deal, chain_deal, clear_order, stuck_deal, up_chain
 
 from tripeaks import GAMES, TRIANGLE, Game, Position, Rules, daily_seed, deal_from_seed, numbered_deal, solve
 from tripeaks.cli import main
-from tripeaks.text import draw_table
+from tripeaks.services.text import draw_table
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "deals.json").read_text(encoding="utf-8"))
 

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tripeaks import STRICT, TRIANGLE, Game, numbered_deal
-from tripeaks.records import (
+from tripeaks.services.records import (
     FORMAT,
     GAMES_KEPT,
     InvalidRecordsError,

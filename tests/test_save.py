@@ -24,9 +24,10 @@ from tripeaks import (
     adjacent,
     numbered_deal,
 )
-from tripeaks.numbered import daily_seed, deal_from_seed
-from tripeaks.save import FORMAT, VERSION, from_dict, load, to_dict
-from tripeaks.solitaire import Solitaire
+from tripeaks.model.numbered import daily_seed, deal_from_seed
+from tripeaks.model.solitaire import Solitaire
+from tripeaks.services.game import from_dict, load
+from tripeaks.services.save import FORMAT, VERSION, to_dict
 
 
 def same_game(a: Game, b: Game) -> None:

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from tripeaks import STANDARD, STRICT, Game, Result, Rules, numbered_deal, solve
-from tripeaks.search.stats import RangeSummary, percentile, solve_range
+from tripeaks.services.stats import RangeSummary, percentile, solve_range
 
 
 def test_percentile_nearest_rank() -> None:

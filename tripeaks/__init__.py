@@ -8,21 +8,38 @@
 'Triangle'
 """
 
-from .cards import DECK, Card, rank_label, rank_phrase
-from .charts import Chart, Point, game_charts
-from .deal import Deal
-from .errors import IllegalMoveError, InvalidCardError, InvalidDealError, InvalidMoveError, InvalidSaveError
-from .game import Game
+from typing import TYPE_CHECKING
+
+from . import registry
+from .base.cards import DECK, Card, rank_label, rank_phrase
+from .base.errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidDealError,
+    InvalidMoveError,
+    InvalidSaveError,
+)
+from .base.generator import MAX_DEAL
+from .base.layout import Layout
+from .base.moves import DRAW, REDEAL, RESET, Move, MoveKind
 from .games.triangle.play import TrianglePosition
 from .games.triangle.rules import TriangleRules
 from .games.tripeaks.layout import PEAK_BONUS
 from .games.tripeaks.play import DRAW_PENALTY, TriPeaksPosition, adjacent, neighbours
 from .games.tripeaks.rules import EASY, RULE_SETS, STANDARD, STRICT, Rules
-from .layout import Layout
-from .moves import DRAW, REDEAL, RESET, Move, MoveKind
-from .numbered import MAX_DEAL, daily_seed, deal_from_seed, numbered_deal
-from .position import Place, Position, Status
-from .records import (
+from .kit.solving import solve
+from .model.answers import Best, Difficulty, Grade, Line, Result, Solution, Solver
+from .model.deal import Deal
+from .model.numbered import daily_seed, deal_from_seed, numbered_deal
+from .model.position import Place, Position, Status
+from .model.solitaire import Choice, Solitaire
+from .registry import DEFAULT_GAME, TRIANGLE, TRIPEAKS, find_game, game_of, game_of_rules
+from .services.best import BestSearch, find_best
+from .services.charts import Chart, Point, game_charts
+from .services.difficulty import DifficultySearch, GradeSearch, daily_difficulty, difficulty, next_graded
+from .services.game import Game
+from .services.hint import Hint
+from .services.records import (
     MAX_IMPORT,
     Imported,
     InvalidRecordsError,
@@ -32,19 +49,7 @@ from .records import (
     import_records,
     records_key,
 )
-from .registry import DEFAULT_GAME, GAMES, TRIANGLE, TRIPEAKS, find_game, game_of, game_of_rules
-from .search.best import Best, BestSearch, Line, find_best
-from .search.difficulty import (
-    Difficulty,
-    DifficultySearch,
-    Grade,
-    GradeSearch,
-    daily_difficulty,
-    difficulty,
-    next_graded,
-)
-from .search.hint import Hint
-from .search.telling import (
+from .services.telling import (
     ANY_GRADE,
     WORKING_BEST,
     best_line_words,
@@ -52,12 +57,22 @@ from .search.telling import (
     choosable_grades,
     looking_for_grade,
 )
-from .search.watch import LOOKING, Watch, WatchSearch, back_words, best_watch, step_words, take_over_words
-from .search.winnable import DailySearch, WinnableSearch, daily_deal, next_winnable
-from .solitaire import Choice, Solitaire
-from .solving import Result, Solution, Solver, solve
+from .services.watch import LOOKING, Watch, WatchSearch, back_words, best_watch, step_words, take_over_words
+from .services.winnable import DailySearch, WinnableSearch, daily_deal, next_winnable
 
 __version__ = "0.2.0"
+
+if TYPE_CHECKING:
+    GAMES: tuple[Solitaire, ...]
+    """Every game of the family, the default first (the registry's list, as it is now)."""
+
+
+def __getattr__(name: str) -> tuple[Solitaire, ...]:
+    # GAMES is read from the registry each time, so that a game registered later is in it
+    if name == "GAMES":
+        return registry.GAMES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ANY_GRADE",

@@ -11,16 +11,18 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .deal import Deal
-from .errors import IllegalMoveError, InvalidDealError, InvalidMoveError
-from .game import Game
-from .numbered import MAX_DEAL, check_number, daily_seed, deal_from_seed, numbered_deal
-from .position import Position
+from .base.errors import IllegalMoveError, InvalidDealError, InvalidMoveError
+from .base.generator import MAX_DEAL, check_number
+from .kit.solving import solve
+from .model.answers import DEFAULT_BUDGET, Result
+from .model.deal import Deal
+from .model.numbered import daily_seed, deal_from_seed, numbered_deal
+from .model.position import Position
+from .model.solitaire import Solitaire
 from .registry import DEFAULT_GAME, GAMES, find_game, split_code
-from .search.stats import solve_range
-from .solitaire import Solitaire
-from .solving import DEFAULT_BUDGET, Result, solve
-from .text import draw_table
+from .services.game import Game
+from .services.stats import solve_range
+from .services.text import draw_table
 
 __all__ = ["main"]
 
@@ -60,7 +62,7 @@ def _rules(args: argparse.Namespace, game: Solitaire) -> Any:
         if tripeaks_only:
             raise ValueError(f"{', '.join(tripeaks_only)}: {game.name} has no such option")
         return game.rules_named(getattr(args, "rules", None) or "standard")
-    from .games.tripeaks.rules import Rules  # the options below are TriPeaks' own
+    Rules = game.rules_type  # TriPeaks' own, which the options above are
 
     rules = Rules.named(
         getattr(args, "rules", None) or "standard",
@@ -177,7 +179,7 @@ def _add_best(sub: Any) -> None:
 
 
 def _grade(args: argparse.Namespace) -> int:
-    from .search.difficulty import difficulty
+    from .services.difficulty import difficulty
 
     game = _game(args, args.deal)
     deal, _ = _deal_arg(args.deal, game)
@@ -192,7 +194,7 @@ def _grade(args: argparse.Namespace) -> int:
 
 
 def _best(args: argparse.Namespace) -> int:
-    from .search.best import find_best
+    from .services.best import find_best
 
     game = _game(args, args.deal)
     deal, _ = _deal_arg(args.deal, game)

@@ -9,18 +9,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ...moves import MoveKind
-from ...solitaire import Solitaire
+from ...base.moves import MoveKind
+from ...model.solitaire import Solitaire
 from .layout import INVERTED_TRIANGLE
 from .play import TrianglePosition
 from .rules import RULE_SETS, TriangleRules
 from .words import WORDS
 
 if TYPE_CHECKING:
-    from ...position import Position
-    from ...search.best import ScoreSearch
-    from ...search.difficulty import Grader
-    from ...solving import Solver
+    from ...model.answers import Grader, ScoreSearch, Solver
+    from ...model.position import Position
 
 __all__ = ["TRIANGLE"]
 

@@ -19,11 +19,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ...cards import Card
-from ...moves import DRAW, REDEAL, Move
-from ...position import Status
-from ...search.best import Line, Pause, Work
-from ...solving import Result, Solver
+from ...base.cards import Card
+from ...base.moves import DRAW, REDEAL, Move
+from ...kit.work import Pause, Work
+from ...model.answers import Line, Result, Solver
+from ...model.position import Status
+from ...model.solitaire import Solitaire
 from .play import KING, TOTAL, TrianglePosition
 
 __all__ = ["TriangleBest"]
@@ -40,7 +41,7 @@ def _bits(mask: int) -> Iterator[int]:
 
 
 class TriangleBest:
-    """The search for a Triangle position's best scores (see :mod:`tripeaks.search.best`)."""
+    """The search for a Triangle position's best scores (see :mod:`tripeaks.services.best`)."""
 
     def __init__(self, position: TrianglePosition, solver: Solver | None = None) -> None:
         self.position = position
@@ -91,7 +92,7 @@ class TriangleBest:
             self._found = (line, line if status is Status.WON else None)
             return
         if self._solver is None:
-            self._solver = position.solitaire.solver(position)
+            self._solver = Solitaire.of(position).solver(position)
         while True:
             answer = self._solver.solve(position, budget=None, seconds=self._work.left())
             self._work.nodes += answer.nodes

@@ -19,9 +19,10 @@ benchmarks/triangle-deals-1000.txt roughly in quarters.)
 
 from __future__ import annotations
 
-from ...deal import Deal
-from ...numbered import SplitMix64
-from ...search.difficulty import SlicedGrader, shuffle
+from ...base.generator import SplitMix64, shuffle
+from ...kit.grading import SlicedGrader
+from ...model.deal import Deal
+from ...model.solitaire import Solitaire
 from .play import KING, TOTAL, TrianglePosition
 
 __all__ = ["GAMES", "THRESHOLDS", "TriangleGrader", "blind_game", "blind_wins", "redeal"]
@@ -134,7 +135,7 @@ class TriangleGrader(SlicedGrader):
     def deal(self) -> Deal:
         position = self.position
         return Deal(tuple(c for c in position.cards if c is not None), position.waste[0], position.stock,
-                    position.solitaire)
+                    Solitaire.of(position))
 
     def redeal_win(self, rng: SplitMix64) -> int:
         return blind_wins(self.position, rng, 1)

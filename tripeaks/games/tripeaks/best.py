@@ -34,12 +34,13 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from ...cards import Card
-from ...layout import Layout
-from ...moves import DRAW, RESET, Move
-from ...position import Status
-from ...search.best import Line, Pause, Work
-from ...solving import Result, Solver
+from ...base.cards import Card
+from ...base.layout import Layout
+from ...base.moves import DRAW, RESET, Move
+from ...kit.work import Pause, Work
+from ...model.answers import Line, Result, Solver
+from ...model.position import Status
+from ...model.solitaire import Solitaire
 from .layout import PEAK_BONUS, PEAKS
 from .play import DRAW_PENALTY, TriPeaksPosition, neighbours
 
@@ -542,7 +543,7 @@ class _LastPass:
 
 
 class TriPeaksBest:
-    """The search for a TriPeaks position's best scores (see :mod:`tripeaks.search.best`)."""
+    """The search for a TriPeaks position's best scores (see :mod:`tripeaks.services.best`)."""
 
     def __init__(self, position: TriPeaksPosition, solver: Solver | None = None) -> None:
         self.position = position
@@ -658,7 +659,7 @@ class TriPeaksBest:
     def _decide(self, position: TriPeaksPosition) -> Iterator[None]:
         """Ask the decision solver whether ``position`` can be won: ``_winning`` is its line."""
         if self._solver is None:
-            self._solver = position.solitaire.solver(position)
+            self._solver = Solitaire.of(position).solver(position)
         while True:
             left = None
             if self._work.deadline is not None:

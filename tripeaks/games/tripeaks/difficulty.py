@@ -21,9 +21,9 @@ benchmarks/deals-1000.txt about 27%, 36%, 27% and 10%.)
 
 from __future__ import annotations
 
-from ...deal import Deal
-from ...numbered import SplitMix64
-from ...search.difficulty import SlicedGrader, shuffle
+from ...base.generator import SplitMix64, shuffle
+from ...kit.grading import SlicedGrader
+from ...model.deal import Deal
 from .play import TriPeaksPosition, neighbours
 
 __all__ = ["GAMES", "THRESHOLDS", "TriPeaksGrader", "blind_game", "blind_wins", "redeal"]

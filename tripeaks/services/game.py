@@ -5,18 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card
-from .deal import Deal
-from .errors import IllegalMoveError, InvalidCardError, InvalidMoveError
-from .moves import DRAW, REDEAL, RESET, Move
-from .position import Position, Status
+from ..base.cards import Card
+from ..base.errors import IllegalMoveError, InvalidCardError, InvalidMoveError, InvalidSaveError
+from ..base.moves import DRAW, REDEAL, RESET, Move
+from ..model.deal import Deal
+from ..model.position import Position, Status
+from . import save
 
 if TYPE_CHECKING:
-    from .search.hint import Hint
-    from .solitaire import Solitaire
-    from .solving import Solver
+    from ..model.answers import Solver
+    from ..model.solitaire import Solitaire
+    from .hint import Hint
 
-__all__ = ["Game", "ReplayError"]
+__all__ = ["Game", "ReplayError", "from_dict", "load"]
 
 
 class ReplayError(IllegalMoveError):
@@ -283,7 +284,7 @@ class Game:
         return self._solver
 
     def hint(self, *, budget: int | None = None, seconds: float | None = None) -> Hint:
-        """Advice for the current position: see :class:`tripeaks.search.hint.Hint`.
+        """Advice for the current position: see :class:`tripeaks.services.hint.Hint`.
 
         ``seconds`` bounds this call; a ``thinking`` hint means ask again to carry on. Each
         hint given counts in :attr:`hints`.
@@ -305,13 +306,13 @@ class Game:
 
     def _work_on_hint(self, budget: int | None, seconds: float | None) -> Hint:
         """The hint search for the current position, carried on from where it stopped."""
-        from .search.hint import HINT_BUDGET, hint
+        from .hint import HINT_BUDGET, hint
 
         history = (len(self._moves), self.position)
         if self._hint_at != history:
             self._hint_at, self._hint_spent = history, 0
         advice, self._hint_spent = hint(
-            self,
+            self.positions,
             self.solver,
             budget=HINT_BUDGET if budget is None else budget,
             seconds=seconds,
@@ -322,15 +323,36 @@ class Game:
     # Saving
 
     def to_json(self) -> str:
-        """The save: deal, rules, moves and redo list, nothing derived. See :mod:`tripeaks.save`."""
-        from .save import dump
-
-        return dump(self)
+        """The save: deal, rules, moves and redo list, nothing derived. See :mod:`tripeaks.services.save`."""
+        return save.dump(self)
 
     @staticmethod
     def from_json(text: str | bytes, solitaire: Solitaire | None = None) -> Game:
         """Load a save, replaying and checking every move; raises ``InvalidSaveError``. Given
         ``solitaire``, a save of another game is refused."""
-        from .save import load
-
         return load(text, solitaire)
+
+
+def load(text: str | bytes, solitaire: Solitaire | None = None) -> Game:
+    """Rebuild a game from its save. Never returns a half-loaded game. Given ``solitaire``, a
+    save of another game is refused."""
+    return from_dict(save.parse(text), solitaire)
+
+
+def from_dict(data: Any, solitaire: Solitaire | None = None) -> Game:
+    """Rebuild a game from its save's JSON value, replaying and checking every move."""
+    saved = save.read(data, solitaire)
+    try:
+        loaded = Game.from_moves(
+            saved.deal, saved.rules, saved.moves, saved.redo, number=saved.number, daily=saved.daily
+        )
+    except ReplayError as error:
+        which = "Redo move" if error.redo else "Move"
+        raise InvalidSaveError(
+            f"{which} {error.number} of the save ({error.move}) can't be made: {error.reason}"
+        ) from None
+    except IllegalMoveError as error:  # pragma: no cover - from_moves says which move
+        raise InvalidSaveError(f"The save's moves can't be made: {error}") from None
+    loaded.hints = saved.hints
+    loaded.seconds = saved.seconds
+    return loaded

@@ -4,7 +4,7 @@ A page draws a :class:`Chart` as it likes (the browser as SVG); what the chart s
 text a screen reader reads in its place, come from here, so every player reads the same figures.
 
 >>> from tripeaks import TRIPEAKS
->>> from tripeaks.records import Played, Records
+>>> from tripeaks.services.records import Played, Records
 >>> records = Records().with_games([
 ...     Played(id="a", rules="standard", ended=1_764_590_000, won=False, score=12, longest_run=4),
 ...     Played(id="b", rules="standard", ended=1_764_600_000, won=True, score=61, longest_run=9),
@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from ..model.solitaire import Solitaire
     from .records import Played, Records
-    from .solitaire import Solitaire
 
 __all__ = [
     "CALENDAR_WEEKS",

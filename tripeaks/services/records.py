@@ -40,13 +40,13 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from .numbered import MAX_DEAL
-from .position import Status
-from .stored import check_header, read_json, shown
+from ..base.generator import MAX_DEAL
+from ..base.stored import check_header, read_json, shown
+from ..model.position import Status
 
 if TYPE_CHECKING:
+    from ..model.solitaire import Solitaire
     from .game import Game
-    from .solitaire import Solitaire
 
 __all__ = [
     "FORMAT", "GAMES_KEPT", "MAX_IMPORT", "VERSION", "Imported", "InvalidRecordsError", "Played",
@@ -290,7 +290,7 @@ def records_key(solitaire: Solitaire, rules: Any) -> str:
     >>> records_key(TRIPEAKS, STRICT), records_key(TRIANGLE, TRIANGLE.default_rules)
     ('strict', 'triangle:standard')
     """
-    from .registry import DEFAULT_GAME
+    from ..registry import DEFAULT_GAME
 
     key: str = rules.key
     return key if solitaire is DEFAULT_GAME else f"{solitaire.id}:{key}"
@@ -575,12 +575,12 @@ def import_records(records: Records, text: str | bytes, solitaires: Iterable[Sol
     >>> mine = Records().record_result("strict", won=False, score=3, seconds=9, longest_run=2)
     >>> import_records(Records(), mine.to_json(indent=2)).text
     'Statistics imported: 1 game recorded in all.'
-    >>> import_records(mine, "{}").text
+    >>> import_records(mine, "{}").text  # doctest: +IGNORE_EXCEPTION_DETAIL
     Traceback (most recent call last):
     ...
-    tripeaks.records.InvalidRecordsError: This file holds no TriPeaks statistics: nothing was imported.
+    InvalidRecordsError: This file holds no TriPeaks statistics: nothing was imported.
     """
-    from .registry import GAMES
+    from ..registry import GAMES
 
     if len(text) > MAX_IMPORT:
         raise InvalidRecordsError(_refused("it is far too large to be statistics"))
@@ -642,7 +642,7 @@ def _listed(names: list[str]) -> str:
 
 
 def _game_id(solitaire: Solitaire) -> str | None:
-    from .registry import DEFAULT_GAME
+    from ..registry import DEFAULT_GAME
 
     return None if solitaire is DEFAULT_GAME else solitaire.id
 

@@ -6,12 +6,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..moves import Move
-from ..position import Place, Position, Status
-from ..solving import Result, Solver, collector_paused
+from ..base.moves import Move
+from ..kit.solving import collector_paused
+from ..model.answers import Result, Solver
+from ..model.position import Place, Position, Status
+from ..model.solitaire import Solitaire
 
 if TYPE_CHECKING:
-    from ..game import Game
+    from collections.abc import Sequence
 
 __all__ = ["HINT_BUDGET", "Hint", "hint"]
 
@@ -50,23 +52,28 @@ class Hint:
 
 
 def _advice(position: Position, move: Move) -> Hint:
-    text = position.solitaire.words.advice(position, move)
+    text = Solitaire.of(position).words.advice(position, move)
     places = tuple(place for card in move.cards if (place := position.place_of(card)) is not None)
     slots = [slot for where, slot in places if where is Place.TABLE]
     return Hint(move.kind.value, text, move, slot=slots[0] if slots else None, places=places)
 
 
 def hint(
-    game: Game, solver: Solver, *, budget: int = HINT_BUDGET, seconds: float | None = None, spent: int = 0
+    positions: Sequence[Position],
+    solver: Solver,
+    *,
+    budget: int = HINT_BUDGET,
+    seconds: float | None = None,
+    spent: int = 0,
 ) -> tuple[Hint, int]:
-    """The hint for ``game``'s current position, and the states examined so far for it.
+    """The hint for the last of a game's ``positions`` (its history, from the deal), and the states
+    examined so far for it.
 
     From a position that can still be won, the first move of a winning line. Otherwise the
     game's history is searched backwards for the latest position that can be won, and the
     hint says how many moves to undo; if even the deal is lost, it says so.
     """
-    positions = game.positions
-    words = game.solitaire.words
+    words = Solitaire.of(positions[-1]).words
     if positions[-1].status() is Status.WON:
         return Hint("over", words.over), spent
     # Once a position is lost every later one is, so the positions that can still be won are

@@ -22,19 +22,23 @@ import datetime as dt
 import functools
 import json
 import math
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
-from .deal import Deal
-from .errors import IllegalMoveError, InvalidDealError, InvalidMoveError, InvalidSaveError
-from .game import Game, ReplayError
-from .moves import Move
-from .numbered import MAX_DEAL, daily_seed, deal_from_seed, numbered_deal
-from .stored import check_header, read_json, shown
+from ..base.errors import InvalidDealError, InvalidMoveError, InvalidSaveError
+from ..base.generator import MAX_DEAL
+from ..base.moves import Move
+from ..base.stored import check_header, read_json, shown
+from ..model.deal import Deal
+from ..model.numbered import daily_seed, deal_from_seed, numbered_deal
+from ..registry import DEFAULT_GAME, find_game
 
 if TYPE_CHECKING:
-    from .solitaire import Solitaire
+    from collections.abc import Sequence
 
-__all__ = ["FORMAT", "VERSION", "dump", "from_dict", "load", "to_dict"]
+    from ..model.solitaire import Solitaire
+
+__all__ = ["FORMAT", "VERSION", "Saved", "dump", "parse", "read", "to_dict"]
 
 FORMAT = "tripeaks-save"
 VERSION = 2
@@ -46,7 +50,42 @@ _FIELDS = ("format", "version", "game", "deal", "number", "daily", "rules", "mov
            "seconds")
 
 
-def to_dict(game: Game) -> dict[str, Any]:
+class Saving(Protocol):
+    """What a save holds of a game (a :class:`~tripeaks.services.game.Game` is one)."""
+
+    @property
+    def solitaire(self) -> Solitaire: ...
+
+    @property
+    def moves(self) -> Sequence[Move]: ...
+
+    @property
+    def redo_moves(self) -> Sequence[Move]: ...
+
+    deal: Deal
+    rules: Any
+    number: int | None
+    daily: str | None
+    hints: int
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """What a save holds, read and checked: the game is its deal under its rules with its moves
+    replayed (:func:`tripeaks.services.game.from_dict` does that)."""
+
+    deal: Deal
+    rules: Any
+    moves: list[Move]
+    redo: list[Move]
+    number: int | None
+    daily: str | None
+    hints: int
+    seconds: float
+
+
+def to_dict(game: Saving) -> dict[str, Any]:
     numbered = game.number is not None and numbered_deal(game.number, game.solitaire) == game.deal
     attempt = None if numbered or game.daily is None else _attempt(game.solitaire, game.daily, game.deal)
     data = {
@@ -81,23 +120,21 @@ def _attempt(solitaire: Solitaire, daily: str, deal: Deal) -> int | None:
     return None
 
 
-def dump(game: Game) -> str:
+def dump(game: Saving) -> str:
     return json.dumps(to_dict(game), separators=(",", ":"))
 
 
-def load(text: str | bytes, solitaire: Solitaire | None = None) -> Game:
-    """Rebuild a game from its save. Never returns a half-loaded game. Given ``solitaire``, a
-    save of another game is refused."""
+def parse(text: str | bytes) -> Any:
+    """A save's JSON, read; :class:`InvalidSaveError` if it is not JSON at all."""
     try:
-        data = read_json(text)
+        return read_json(text)
     except (ValueError, TypeError, RecursionError):
         raise InvalidSaveError("The save is damaged: it is not readable JSON.") from None
-    return from_dict(data, solitaire)
 
 
-def from_dict(data: Any, solitaire: Solitaire | None = None) -> Game:
-    from .registry import DEFAULT_GAME, find_game
-
+def read(data: Any, solitaire: Solitaire | None = None) -> Saved:
+    """What a save holds, every field checked (its moves are replayed by whoever builds the game).
+    Given ``solitaire``, a save of another game is refused."""
     version = check_header(
         data, FORMAT, VERSION, InvalidSaveError, what="The save",
         not_ours=f"This is not a {(solitaire or DEFAULT_GAME).name} save."
@@ -155,18 +192,7 @@ def from_dict(data: Any, solitaire: Solitaire | None = None) -> Game:
         raise InvalidSaveError("The save's playing time is invalid.")
     moves = _moves(game, data["moves"], "moves")
     redo = _moves(game, data["redo"], "redo")
-    try:
-        loaded = Game.from_moves(deal, rules, moves, redo, number=number, daily=daily)
-    except ReplayError as error:
-        which = "Redo move" if error.redo else "Move"
-        raise InvalidSaveError(
-            f"{which} {error.number} of the save ({error.move}) can't be made: {error.reason}"
-        ) from None
-    except IllegalMoveError as error:  # pragma: no cover - from_moves says which move
-        raise InvalidSaveError(f"The save's moves can't be made: {error}") from None
-    loaded.hints = hints
-    loaded.seconds = float(seconds)
-    return loaded
+    return Saved(deal, rules, moves, redo, number, daily, hints, float(seconds))
 
 
 def _daily_deal(daily: Any, attempt: int, game: Solitaire) -> Deal:

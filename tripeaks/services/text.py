@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .position import Position
+from ..model.position import Position
+from ..model.solitaire import Solitaire
 
 __all__ = ["draw_table"]
 
@@ -31,5 +32,5 @@ def draw_table(position: Position, *, reveal: bool = False) -> str:
             line = line.ljust(x) + label
         lines.append(line.rstrip() if line.strip() else f"({'row ' + str(row + 1)} cleared)")
     lines.append("")
-    lines.append(position.solitaire.words.piles(position, reveal=reveal))
+    lines.append(Solitaire.of(position).words.piles(position, reveal=reveal))
     return "\n".join(lines)

@@ -39,7 +39,7 @@ class Move:
     >>> Move("jump")
     Traceback (most recent call last):
     ...
-    tripeaks.errors.InvalidMoveError: 'jump' is not a kind of move: play, draw, reset or redeal
+    tripeaks.base.errors.InvalidMoveError: 'jump' is not a kind of move: play, draw, reset or redeal
     """
 
     __slots__ = ("_hash", "card", "cards", "kind")

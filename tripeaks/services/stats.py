@@ -6,11 +6,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..numbered import numbered_deal
-from ..position import Position
+from ..kit.solving import solve
+from ..model.answers import DEFAULT_BUDGET, Result
+from ..model.numbered import numbered_deal
+from ..model.position import Position
+from ..model.solitaire import Solitaire
 from ..registry import find_game, game_of_rules
-from ..solitaire import Solitaire
-from ..solving import DEFAULT_BUDGET, Result, solve
 
 __all__ = ["RangeSummary", "percentile", "solve_range"]
 

@@ -1,4 +1,4 @@
-"""What every game's solver answers: won with a line, lost, or gave up; and the cycle collector paused."""
+"""What every game's solver is built from: a budget of states and time, giving up, the collector paused."""
 
 from __future__ import annotations
 
@@ -6,67 +6,15 @@ import gc
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from enum import StrEnum
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
-from .moves import Move
+from ..model.answers import DEFAULT_BUDGET, Solution
+from ..model.solitaire import Solitaire
 
 if TYPE_CHECKING:
-    from .position import Position
+    from ..model.position import Position
 
-__all__ = ["DEFAULT_BUDGET", "Budget", "GiveUp", "Result", "Solution", "Solver", "collector_paused", "solve"]
-
-DEFAULT_BUDGET = 5_000_000
-"""States a solve may examine by default before it gives up."""
-
-
-class Result(StrEnum):
-    WON = "won"
-    LOST = "lost"
-    GAVE_UP = "gave_up"
-
-
-@dataclass(frozen=True, slots=True)
-class Solution:
-    """The solver's answer. ``moves`` wins the game when ``result`` is ``won``; a fewest-moves
-    search that gave up may hold the shortest winning line it found so far (not proved the
-    fewest); else it is empty."""
-
-    result: Result
-    moves: tuple[Move, ...]
-    nodes: int
-    seconds: float
-
-    @property
-    def won(self) -> bool:
-        return self.result is Result.WON
-
-    def to_dict(self) -> dict[str, object]:
-        return {
-            "result": self.result.value,
-            "moves": [m.notation for m in self.moves],
-            "nodes": self.nodes,
-            "seconds": round(self.seconds, 6),
-        }
-
-
-class Solver(Protocol):
-    """A game's solver, made for one deal and its rules (``Solitaire.solver``), which remembers
-    what it proved: ask it about positions of that deal, again and again."""
-
-    def solve(
-        self,
-        position: Position,
-        *,
-        budget: int | None = DEFAULT_BUDGET,
-        seconds: float | None = None,
-        shortest: bool = False,
-    ) -> Solution:
-        """Whether ``position`` can still be won, with a winning line (the fewest moves with
-        ``shortest``) when it can; ``gave_up`` when ``budget`` states or ``seconds`` run out,
-        and asking again about the same position carries on."""
-        ...
+__all__ = ["Budget", "GiveUp", "collector_paused", "solve"]
 
 
 class GiveUp(Exception):
@@ -155,6 +103,6 @@ def solve(
     # The solver is dropped, and what it made freed, before the cycle collector runs again,
     # which then has nothing of it to go through: it is never held in a variable here.
     with collector_paused():
-        return position.solitaire.solver(position).solve(
+        return Solitaire.of(position).solver(position).solve(
             position, budget=budget, seconds=seconds, shortest=shortest
         )

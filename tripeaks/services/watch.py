@@ -25,15 +25,16 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..solving import Result, collector_paused
+from ..kit.solving import collector_paused
+from ..model.answers import Result
+from ..model.solitaire import Solitaire
 from .hint import hint
 
 if TYPE_CHECKING:
-    from ..game import Game
-    from ..moves import Move
-    from ..position import Position
-    from ..solitaire import Solitaire
-    from .best import Line
+    from ..base.moves import Move
+    from ..model.answers import Line
+    from ..model.position import Position
+    from .game import Game
 
 __all__ = ["LOOKING", "Watch", "WatchSearch", "back_words", "best_watch", "step_words", "take_over_words"]
 
@@ -60,7 +61,7 @@ class Watch:
     def game(self, played: Game) -> Game:
         """A game to show the line on: ``played``'s first :attr:`start` moves made and the line's
         moves to redo; it counts as a game with a hint."""
-        from ..game import Game
+        from .game import Game
 
         shown = Game.from_moves(
             played.deal, played.rules, played.moves[: self.start], self.moves,
@@ -103,7 +104,7 @@ class WatchSearch:
         words = game.solitaire.words
         with collector_paused():
             if self._start is None:
-                advice, self._spent = hint(game, game.solver, seconds=seconds, spent=self._spent)
+                advice, self._spent = hint(game.positions, game.solver, seconds=seconds, spent=self._spent)
                 if advice.kind == "thinking":
                     return None
                 if advice.kind in ("lost", "unknown", "over"):
@@ -125,7 +126,7 @@ class WatchSearch:
 
 
 def best_watch(solitaire: Solitaire, best: Line) -> Watch:
-    """The line to a deal's best possible score (a :class:`~tripeaks.search.best.Line` from the deal's
+    """The line to a deal's best possible score (a :class:`~tripeaks.model.answers.Line` from the deal's
     start), to watch."""
     from .telling import best_line_words
 
@@ -135,7 +136,7 @@ def best_watch(solitaire: Solitaire, best: Line) -> Watch:
 def step_words(before: Position, move: Move, after: Position, step: int, steps: int) -> str:
     """What is announced as the line's move ``step`` of ``steps`` is shown (or, going back, undone
     when ``before`` follows ``after``)."""
-    words = before.solitaire.words
+    words = Solitaire.of(before).words
     said = words.said(before, move, after)
     text = f"Move {step} of {steps}: {said}"
     if step == steps:
@@ -145,7 +146,7 @@ def step_words(before: Position, move: Move, after: Position, step: int, steps: 
 
 def back_words(before: Position, move: Move, after: Position, step: int, steps: int) -> str:
     """What is announced when watching goes back over the line's move ``step + 1``."""
-    undone = before.solitaire.words.undone(before, move, after)
+    undone = Solitaire.of(before).words.undone(before, move, after)
     return f"Back to move {step} of {steps}: {undone}"
 
 

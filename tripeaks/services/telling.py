@@ -4,7 +4,7 @@ best score, the line to it, the search for a deal of a grade. Game-independent: 
 from its words.
 
 >>> from tripeaks import Position, TRIPEAKS, numbered_deal
->>> from tripeaks.search.best import find_best
+>>> from tripeaks.services.best import find_best
 >>> best_words(TRIPEAKS, 40, find_best(Position.start(numbered_deal(1))))
 'Your score: 40 (the best possible: 88). The best score of a line that clears the peaks: 88.'
 """
@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..solitaire import Solitaire
-    from .best import Best
+    from ..model.answers import Best
+    from ..model.solitaire import Solitaire
 
 __all__ = [
     "ANY_GRADE", "WORKING_BEST", "best_line_words", "best_words", "choosable_grades",
@@ -37,8 +37,8 @@ def choosable_grades() -> tuple[tuple[str, str], ...]:
     >>> choosable_grades()[0]
     ('easy', 'Easy')
     """
+    from ..model.answers import Grade
     from ..registry import DEFAULT_GAME
-    from .difficulty import Grade
 
     name = DEFAULT_GAME.words.grade_name
     return tuple((grade.value, name(grade.value)) for grade in Grade if grade is not Grade.UNWINNABLE)

@@ -6,14 +6,16 @@ import datetime as dt
 import time
 from typing import TYPE_CHECKING, Any
 
-from ..deal import Deal
-from ..numbered import MAX_DEAL, check_number, daily_seed, deal_from_seed, numbered_deal
-from ..position import Position
+from ..base.generator import MAX_DEAL, check_number
+from ..kit.solving import collector_paused
+from ..model.answers import Result, Solver
+from ..model.deal import Deal
+from ..model.numbered import daily_seed, deal_from_seed, numbered_deal
+from ..model.position import Position
 from ..registry import game_of_rules
-from ..solving import Result, Solver, collector_paused
 
 if TYPE_CHECKING:
-    from ..solitaire import Solitaire
+    from ..model.solitaire import Solitaire
 
 __all__ = ["DAILY_CANDIDATES", "DEAL_BUDGET", "DailySearch", "WinnableSearch", "daily_deal", "next_winnable"]
 

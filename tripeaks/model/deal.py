@@ -3,17 +3,40 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .cards import DECK, Card
-from .errors import InvalidCardError, InvalidDealError
+from ..base.cards import DECK, Card
+from ..base.errors import InvalidCardError, InvalidDealError
 
 if TYPE_CHECKING:
-    from .layout import Layout
+    from ..base.layout import Layout
     from .solitaire import Solitaire
 
-__all__ = ["Deal"]
+__all__ = ["Deal", "default_game", "read_codes_with"]
+
+_CODES: list[tuple[Solitaire, Callable[[str], tuple[Solitaire, str]]]] = []
+"""The family's default game and its reader of a code's prefix, passed in from above by the registry (a deal
+sits below the games and names none of them)."""
+
+
+def read_codes_with(default: Solitaire, split_code: Callable[[str], tuple[Solitaire, str]]) -> None:
+    """Tell deals the game whose codes have no prefix, and how to find the game of a code by its prefix:
+    the registry calls this once, as it lists the games."""
+    _CODES[:] = [(default, split_code)]
+
+
+def default_game() -> Solitaire:
+    """The game of a deal given none, and of a code with no prefix (TriPeaks), as the registry said."""
+    if not _CODES:
+        raise RuntimeError("no games are listed yet: import tripeaks, whose registry lists them")
+    return _CODES[0][0]
+
+
+def _split_code(text: str) -> tuple[Solitaire, str]:
+    default_game()
+    return _CODES[0][1](text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,9 +56,7 @@ class Deal:
 
     def __post_init__(self) -> None:
         if self.solitaire is None:
-            from .registry import DEFAULT_GAME
-
-            object.__setattr__(self, "solitaire", DEFAULT_GAME)
+            object.__setattr__(self, "solitaire", default_game())
         cards = (*self.layout_cards, self.waste, *self.stock)
         size = self.solitaire.layout.size
         if len(self.layout_cards) != size or len(cards) != 52:
@@ -52,9 +73,7 @@ class Deal:
     def from_cards(cards: tuple[Card, ...] | list[Card], solitaire: Solitaire | None = None) -> Deal:
         """Deal a deck in order: the layout slot by slot, then the waste, then the stock."""
         if solitaire is None:
-            from .registry import DEFAULT_GAME
-
-            solitaire = DEFAULT_GAME
+            solitaire = default_game()
         n = solitaire.layout.size
         return Deal(tuple(cards[:n]), cards[n], tuple(cards[n + 1 :]), solitaire)
 
@@ -63,9 +82,7 @@ class Deal:
         rows = []
         for start, n in zip(self.layout.row_starts, self.layout.rows, strict=True):
             rows.append("".join(c.code for c in self.layout_cards[start : start + n]))
-        from .registry import DEFAULT_GAME
-
-        prefix = "" if self.solitaire is DEFAULT_GAME else self.solitaire.prefix + ":"
+        prefix = "" if self.solitaire is default_game() else self.solitaire.prefix + ":"
         stock = "".join(c.code for c in self.stock)
         return f"{prefix}{'/'.join(rows)} {self.waste.code} {stock}"
 
@@ -79,16 +96,14 @@ class Deal:
         The code's prefix names its game (``triangle:…``; none is TriPeaks). Given ``solitaire``,
         a code of another game is refused, never played under the wrong rules.
         """
-        from .registry import DEFAULT_GAME, split_code
-
         if not isinstance(text, str):
             raise InvalidDealError("a deal code must be text")
-        found, text = split_code(text)
+        found, text = _split_code(text)
         if solitaire is not None and found is not solitaire:
             raise InvalidDealError(
                 f"this is a {found.name} deal code, not a {solitaire.name} one"
                 + (f" (a {solitaire.name} code starts with '{solitaire.prefix}:')"
-                   if found is DEFAULT_GAME else "")
+                   if found is default_game() else "")
             )
         layout = found.layout
         parts = text.split()

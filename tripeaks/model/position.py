@@ -1,6 +1,6 @@
 """What every game's positions share: the cards on the table, the stock, the waste, the rules and the status.
 
-A position is immutable and knows its game (its :class:`~tripeaks.solitaire.Solitaire`) and its
+A position is immutable and knows its game (its :class:`~tripeaks.model.solitaire.Solitaire`) and its
 rules; each game's positions are a subclass that decides every rule (its ``play`` module), as
 python-chess's variants are subclasses of its board. Positions of two games never compare equal.
 """
@@ -10,17 +10,52 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
-from .cards import Card
-from .deal import Deal
-from .layout import Layout, bits
-from .moves import Move
+from ..base.cards import Card
+from ..base.layout import Layout, bits
+from ..base.moves import Move
 
-if TYPE_CHECKING:
-    from .solitaire import Solitaire
+__all__ = ["Dealt", "Kind", "Place", "Position", "Status", "slot_setters"]
 
-__all__ = ["Place", "Position", "Status", "slot_setters"]
+
+class Kind(Protocol):
+    """What a position needs of its game: a :class:`~tripeaks.model.solitaire.Solitaire` is one. (The
+    solitaire sits above the positions it makes, so a position names its game by what it needs.)"""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def layout(self) -> Layout: ...
+
+    @property
+    def position(self) -> type[Any]:
+        """The class of the game's positions."""
+        ...
+
+    def check_rules(self, rules: Any) -> Any: ...
+
+    def check_move(self, move: Move) -> Move: ...
+
+
+class Dealt(Protocol):
+    """What a position starts from: a :class:`~tripeaks.model.deal.Deal` is one."""
+
+    @property
+    def layout_cards(self) -> tuple[Card, ...]: ...
+
+    @property
+    def waste(self) -> Card: ...
+
+    @property
+    def stock(self) -> tuple[Card, ...]: ...
+
+    @property
+    def solitaire(self) -> Kind: ...
 
 
 def slot_setters(cls: type, *names: str) -> list[Any]:
@@ -63,21 +98,23 @@ class Position:
     waste: tuple[Card, ...]
     rules: Any
     """The rules of the game this position is played under (a value of its game's rules type)."""
-    solitaire: Solitaire
-    """The game: TriPeaks, Triangle. Two games' positions never compare equal."""
+    solitaire: Kind
+    """The game (a :class:`~tripeaks.model.solitaire.Solitaire`): TriPeaks, Triangle. Two games' positions
+    never compare equal."""
 
     remaining: int
     """The mask of layout slots still holding a card (worked out from ``cards``)."""
 
     @classmethod
-    def start(cls, deal: Deal, rules: Any = None) -> Position:
+    def start(cls, deal: Dealt, rules: Any = None) -> Position:
         """The position a deal starts from, under ``rules`` (by default its game's default rules)."""
         solitaire = deal.solitaire
         rules = solitaire.check_rules(rules)
-        return solitaire.position._deal(deal, rules)
+        start: Position = solitaire.position._deal(deal, rules)
+        return start
 
     @classmethod
-    def _deal(cls, deal: Deal, rules: Any) -> Position:  # pragma: no cover - every game has its own
+    def _deal(cls, deal: Any, rules: Any) -> Position:  # pragma: no cover - every game has its own
         raise NotImplementedError
 
     @staticmethod
@@ -169,7 +206,8 @@ class Position:
         raise NotImplementedError
 
     def after(self, move: Move) -> Position:  # pragma: no cover - every game has its own
-        """The position once ``move`` is made; :class:`~tripeaks.errors.IllegalMoveError` if it can't be."""
+        """The position once ``move`` is made; :class:`~tripeaks.base.errors.IllegalMoveError` if it
+        can't be."""
         raise NotImplementedError
 
     def stock_move(self) -> Move | None:  # pragma: no cover - every game has its own
