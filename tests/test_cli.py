@@ -580,3 +580,12 @@ def test_a_whole_triangle_game_in_the_terminal(capsys: pytest.CaptureFixture[str
     assert out.count("Removed 52/52") == 1 and "(won: every card is gone!)" in out
     after_redo = out.split("Redid ")[1].split("\n\n")[2]  # the table, then the hint's words
     assert after_redo.splitlines()[-1].startswith(("Remove ", "Draw ", "Turn ")), after_redo
+
+
+def test_junk_of_another_game_says_which_game_it_was_read_as(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "show", "triangle:junk", "--game", "tripeaks")
+    assert (code, out) == (2, "")
+    assert err.startswith("error: this is not a TriPeaks deal code: it was read as a Triangle code")
+    code, out, err = run(capsys, "show", "junk/junk a b", "--game", "triangle")
+    assert (code, out) == (2, "")
+    assert err.startswith("error: this is not a Triangle deal code: no game's prefix starts it")

@@ -36,9 +36,9 @@ def _game(args: argparse.Namespace, code: str | None = None) -> Solitaire:
     """The game asked for: ``--game``, or the deal code's prefix; they must agree."""
     named = find_game(args.game) if getattr(args, "game", None) else None
     if code is not None and not _is_number(code):
-        found, _ = split_code(code)
+        found, rest = split_code(code)
         if named is not None and found is not named:
-            raise InvalidDealError(f"this is a {found.name} deal code, not a {named.name} one")
+            raise Deal.of_another_game(found, named, rest)
         return found
     return named or DEFAULT_GAME
 

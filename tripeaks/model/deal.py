@@ -100,11 +100,38 @@ class Deal:
             raise InvalidDealError("a deal code must be text")
         found, text = _split_code(text)
         if solitaire is not None and found is not solitaire:
-            raise InvalidDealError(
-                f"this is a {found.name} deal code, not a {solitaire.name} one"
-                + (f" (a {solitaire.name} code starts with '{solitaire.prefix}:')"
-                   if found is default_game() else "")
+            raise Deal.of_another_game(found, solitaire, text, say_prefix=True)
+        return Deal._read(text, found)
+
+    @staticmethod
+    def of_another_game(
+        found: Solitaire, wanted: Solitaire, rest: str, *, say_prefix: bool = False
+    ) -> InvalidDealError:
+        """The error for a code read as ``found``'s (by its prefix, or by having none) where ``wanted``'s
+        was asked for: a good code of another game says which; one that is no good code of any game says
+        which game's it was read as, or that no game's prefix matched (``rest``: the code without its
+        prefix; ``say_prefix``: also say how ``wanted``'s codes start)."""
+        starts = f"a {wanted.name} code starts with '{wanted.prefix}:'"
+        try:
+            Deal._read(rest, found)
+        except InvalidDealError as error:
+            if found is default_game():
+                return InvalidDealError(
+                    f"this is not a {wanted.name} deal code: no game's prefix starts it ({starts}); "
+                    f"read as a {found.name} code (those have none): {error}"
+                )
+            return InvalidDealError(
+                f"this is not a {wanted.name} deal code: it was read as a {found.name} code (its prefix "
+                f"is '{found.prefix}:'): {error}"
             )
+        return InvalidDealError(
+            f"this is a {found.name} deal code, not a {wanted.name} one"
+            + (f" ({starts})" if say_prefix and found is default_game() else "")
+        )
+
+    @staticmethod
+    def _read(text: str, found: Solitaire) -> Deal:
+        """A code of ``found``, its prefix already taken off."""
         layout = found.layout
         parts = text.split()
         if len(parts) != 3:
