@@ -14,7 +14,7 @@ from .layout import PEAK_BONUS, PEAKS
 from .phrases import NO_PASSES, OVER, RESET_TOO_SOON, STOCK_EMPTY, STOCK_EMPTY_RESET, WON, capital
 from .rules import Rules
 
-__all__ = ["DRAW_PENALTY", "PEAK_BONUS", "TriPeaksPosition", "adjacent", "neighbours"]
+__all__ = ["ADVANCE", "DRAW_PENALTY", "PEAK_BONUS", "TriPeaksPosition", "adjacent", "follow", "neighbours"]
 
 DRAW_PENALTY = 5
 
@@ -225,6 +225,28 @@ class TriPeaksPosition(Position):
 _cards, _stock, _waste, _rules, _solitaire, _remaining, _resets, _score, _run = slot_setters(
     TriPeaksPosition, "cards", "stock", "waste", "rules", "solitaire", "remaining", "resets", "score", "run"
 )
+
+
+# A line as the searches find it: layout slots to play, and advances
+
+ADVANCE = -1
+"""A step of a line that turns the next stock card (a draw, or a reset when the stock is empty)."""
+
+
+def follow(position: TriPeaksPosition, steps: list[int]) -> tuple[tuple[Move, ...], TriPeaksPosition]:
+    """The moves of a line of ``steps`` (layout slots, and :data:`ADVANCE`) from ``position``, each made
+    by the rules themselves, and the position they reach."""
+    moves = []
+    for step in steps:
+        if step == ADVANCE:
+            move = DRAW if position.stock else RESET
+        else:
+            card = position.cards[step]
+            assert card is not None
+            move = Move.play(card)
+        position = position.after(move)
+        moves.append(move)
+    return tuple(moves), position
 
 
 # Why a move is refused, and why a tap does or doesn't play (the player's words)

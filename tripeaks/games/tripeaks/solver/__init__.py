@@ -42,12 +42,13 @@ from __future__ import annotations
 import time
 from collections.abc import Generator
 
-from ....base.moves import DRAW, RESET, Move
+from ....base.moves import Move
 from ....model.answers import Result, Solution
 from ....model.position import Status
 from ..play import TriPeaksPosition as Position
+from ..play import follow
 from .budget import _TICK, DEFAULT_BUDGET, _GiveUp, collector_paused
-from .last_pass import _ADVANCE, _fewest_draws, _last_pass
+from .last_pass import _fewest_draws, _last_pass
 from .memo import Memory
 from .passes import _fewest_advances, _fewest_unlimited, _passes_to_come, _unlimited
 
@@ -102,13 +103,13 @@ class Solver(Memory):
             if self._due(self.nodes):
                 self._pending[key] = search
                 # a fewest-moves search that pauses may have found a line already: not proved the fewest
-                line = self._moves(position, best) if best else ()
+                line = follow(position, best)[0] if best else ()
                 return Solution(Result.GAVE_UP, line, self.nodes - first, time.perf_counter() - started)
         elapsed = time.perf_counter() - started
         if path is None:
             answer = Solution(Result.LOST, (), self.nodes - first, elapsed)
         else:
-            answer = Solution(Result.WON, self._moves(position, path), self.nodes - first, elapsed)
+            answer = Solution(Result.WON, follow(position, path)[0], self.nodes - first, elapsed)
         self._known[key] = answer
         return answer
 
@@ -151,20 +152,6 @@ class Solver(Memory):
         left = None if seconds is None else max(seconds - (time.perf_counter() - started), 0.0)
         budget = None if budget is None else max(budget - spent, 1)
         return self.solve(position, budget=budget, seconds=left, shortest=shortest)
-
-    def _moves(self, position: Position, path: list[int]) -> tuple[Move, ...]:
-        """Turn a path of slots and advances into moves, each checked by the rules themselves."""
-        moves = []
-        for step in path:
-            if step == _ADVANCE:
-                move = DRAW if position.stock else RESET
-            else:
-                card = position.cards[step]
-                assert card is not None
-                move = Move.play(card)
-            position = position.after(move)
-            moves.append(move)
-        return tuple(moves)
 
     def _search(
         self, position: Position, shortest: bool

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ..play import ADVANCE as _ADVANCE
 from .bounds import _At, _Cell
 from .budget import _TICK, _GiveUp
 from .ranks import _BIT_INDEX
@@ -12,7 +13,6 @@ from .ranks import _BIT_INDEX
 if TYPE_CHECKING:
     from .memo import Memory
 
-_ADVANCE = -1  # a draw or a reset, in a path of slots
 
 
 def _last_pass(

@@ -11,8 +11,9 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ....base.layout import bits
+from ..play import ADVANCE as _ADVANCE
 from .budget import _TICK, _GiveUp
-from .last_pass import _ADVANCE, _last_pass
+from .last_pass import _last_pass
 from .ranks import _neighbour_ranks, _rank_bits
 
 if TYPE_CHECKING:
