@@ -7,13 +7,12 @@ the share of games it wins gives the grade by the game's thresholds.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..base.generator import SplitMix64
 from ..model.answers import Difficulty, Grade, Result
-
-if TYPE_CHECKING:
-    from ..model.deal import Deal
+from ..model.deal import Deal
+from ..model.solitaire import Solitaire
 
 __all__ = ["SlicedGrader", "deal_seed", "grade_of"]
 
@@ -43,9 +42,9 @@ def deal_seed(deal: Deal, rules: Any) -> int:
 class SlicedGrader:
     """The grading every game shares, in slices: the exact solver first (a deal it proves lost can't
     be won), then the no-peeking player over the deal and ``games - 1`` seeded re-deals, one a
-    slice. A game gives its ``games`` and ``thresholds``, the player's game on the deal itself
-    (``first_game``), the deal that seeds the re-deals (``deal``) and one re-deal's win
-    (``redeal_win``)."""
+    slice. A game gives its ``games`` and ``thresholds``, and its player as three hooks: what the
+    player sees of the deal itself (:meth:`seen`), a re-deal of what it can't see (:meth:`redeal`)
+    and one game played blind on such cards (:meth:`play`)."""
 
     games: int
     thresholds: tuple[float, float, float]
@@ -57,14 +56,35 @@ class SlicedGrader:
         self._deadline: float | None = None
         self._result: Difficulty | None = None
 
-    def first_game(self) -> bool:
+    # The game's player
+
+    def seen(self) -> tuple[Any, ...]:  # pragma: no cover - each game's
+        """The cards the player plays on the deal itself, as :meth:`play` takes them."""
         raise NotImplementedError
 
-    def deal(self) -> Any:
+    @staticmethod
+    def redeal(position: Any, rng: SplitMix64) -> tuple[Any, ...]:  # pragma: no cover - each game's
+        """A re-deal of what the player can't see at ``position``'s start, as :meth:`play` takes it."""
         raise NotImplementedError
 
-    def redeal_win(self, rng: SplitMix64) -> int:
+    @staticmethod
+    def play(position: Any, *cards: Any) -> bool:  # pragma: no cover - each game's
+        """Whether the no-peeking player wins from ``position``'s start with these cards."""
         raise NotImplementedError
+
+    @classmethod
+    def wins(cls, position: Any, rng: SplitMix64, games: int) -> int:
+        """How many of ``games`` re-deals (see :meth:`redeal`) the no-peeking player wins."""
+        return sum(cls.play(position, *cls.redeal(position, rng)) for _ in range(games))
+
+    def deal(self) -> Deal:
+        """The deal the position starts from, whose code seeds the re-deals."""
+        position = self.position
+        talon = (*position.waste, *position.stock)  # a waste dealt empty starts with the stock's top
+        layout = tuple(card for card in position.cards if card is not None)
+        return Deal(layout, talon[0], talon[1:], Solitaire.of(position))
+
+    # The work
 
     def step(self, deadline: float | None) -> Difficulty | None:
         if self._result is not None:
@@ -80,7 +100,7 @@ class SlicedGrader:
     def _run(self) -> Any:
         position = self.position
         if self._solver is None:
-            self._solver = position.solitaire.solver(position)
+            self._solver = Solitaire.of(position).solver(position)
         while True:
             left = None if self._deadline is None else max(self._deadline - time.perf_counter(), 0.0)
             answer = self._solver.solve(position, budget=None, seconds=left)
@@ -90,9 +110,9 @@ class SlicedGrader:
         if answer.result is Result.LOST:
             self._result = Difficulty(Grade.UNWINNABLE, 0, 0)
             return
-        wins = int(self.first_game())
+        wins = int(self.play(position, *self.seen()))
         rng = SplitMix64(deal_seed(self.deal(), position.rules))
         for _ in range(self.games - 1):
-            wins += self.redeal_win(rng)
+            wins += self.wins(position, rng, 1)
             yield
         self._result = Difficulty(grade_of(wins, self.games, self.thresholds), wins, self.games)
