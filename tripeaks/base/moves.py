@@ -22,9 +22,6 @@ class MoveKind(StrEnum):
     REDEAL = "redeal"
     """Triangle: turn the waste back into the stock."""
 
-    def __str__(self) -> str:
-        return self.value
-
 
 class Move:
     """One move: a kind and the cards it plays (one or two for a play, none otherwise).

@@ -126,9 +126,6 @@ class Grade(StrEnum):
     VERY_HARD = "very hard"
     UNWINNABLE = "can't be won"
 
-    def __str__(self) -> str:
-        return self.value
-
 
 @dataclass(frozen=True, slots=True)
 class Difficulty:

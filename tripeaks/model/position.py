@@ -73,9 +73,6 @@ class Status(StrEnum):
     WON = "won"
     OUT_OF_MOVES = "out_of_moves"
 
-    def __str__(self) -> str:
-        return self.value
-
 
 class Place(StrEnum):
     """Where a card a player can see lies: on the table, on top of the stock, on top of the waste."""
@@ -83,9 +80,6 @@ class Place(StrEnum):
     TABLE = "table"
     STOCK = "stock"
     WASTE = "waste"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +110,22 @@ class Position:
     @classmethod
     def _deal(cls, deal: Any, rules: Any) -> Position:  # pragma: no cover - every game has its own
         raise NotImplementedError
+
+    def _made(
+        self, cards: tuple[Card | None, ...], stock: tuple[Card, ...], waste: tuple[Card, ...], remaining: int
+    ) -> Any:
+        """A new position of this one's class, game and rules holding these cards: what a move makes.
+        The game's own fields are then set by its ``play`` module, straight into the slots (see
+        :func:`slot_setters`), told ``remaining`` (a move changes it by one card at most) rather
+        than working it out from ``cards``."""
+        made = object.__new__(type(self))
+        _cards(made, cards)
+        _stock(made, stock)
+        _waste(made, waste)
+        _rules(made, self.rules)
+        _solitaire(made, self.solitaire)
+        _remaining(made, remaining)
+        return made
 
     @staticmethod
     def _mask(cards: tuple[Card | None, ...]) -> int:
@@ -231,3 +241,8 @@ class Position:
     def run(self) -> int:
         """Cards played since the last draw, in games that score runs (else 0)."""
         return 0
+
+
+_cards, _stock, _waste, _rules, _solitaire, _remaining = slot_setters(
+    Position, "cards", "stock", "waste", "rules", "solitaire", "remaining"
+)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from ..base.errors import InvalidMoveError
 from ..base.layout import Layout
@@ -21,7 +21,9 @@ if TYPE_CHECKING:
     from .answers import Grader, ScoreSearch, Solver
     from .position import Position
 
-__all__ = ["Choice", "RuleSet", "Solitaire", "name_key"]
+__all__ = ["Choice", "RuleSet", "Solitaire", "deferred", "name_key"]
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,18 @@ class RuleSet(Protocol):
         ...
 
     def to_dict(self) -> dict[str, Any]: ...
+
+
+def deferred(kind: type[Position], load: Callable[[], Callable[[Any], T]]) -> Callable[[Position], T]:
+    """A game's hook (its solver, best-score search or grader) for positions of ``kind``, whose module
+    ``load`` imports only when the hook is first called: a game is listed, and played, without its
+    searches loaded."""
+
+    def hook(position: Position) -> T:
+        assert isinstance(position, kind)
+        return load()(position)
+
+    return hook
 
 
 def name_key(name: str) -> str:

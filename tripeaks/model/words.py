@@ -8,11 +8,13 @@ from ..base.moves import Move, MoveKind
 from .answers import Grade
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ..base.cards import Card
     from .answers import Best
     from .position import Position, Status
 
-__all__ = ["Words"]
+__all__ = ["Words", "the_cards"]
 
 
 class Words:
@@ -49,11 +51,24 @@ class Words:
 
     def advice(self, position: Position, move: Move) -> str:
         """A hint that says to make ``move``: ``Play the 8 of clubs.``"""
-        raise NotImplementedError
+        if move.kind is MoveKind.PLAY:
+            return f"{self.play_verb} {the_cards(move.cards)}."
+        if move.kind is MoveKind.DRAW:
+            return "Draw a card from the stock."
+        return self.turn_advice
+
+    play_verb = "Play"
+    """What a hint says to do with the cards of a play: ``Play``, ``Remove``."""
+    turn_advice = "Turn the waste over to reset the stock."
+    """A hint to turn the waste back into the stock (a reset, a redeal)."""
 
     def go_back(self, moves: int) -> str:
         """A hint to undo ``moves`` moves, to the latest position that can still be won."""
-        raise NotImplementedError
+        said = "1 move" if moves == 1 else f"{moves} moves"
+        return f"Go back {said}: from there {self.still_won}."
+
+    still_won = "the game can still be won"
+    """What can still be done from the position a hint goes back to: ``the peaks can still be cleared``."""
 
     def report(self, position: Position, moves: int) -> str:
         """The line under the table in the terminal: score, moves, progress and what can be done."""
@@ -173,3 +188,9 @@ class Words:
     over = "The game is won: there is nothing left to do."
     thinking = "Still thinking…"
     unknown = "No hint: this position is too hard to work out."
+
+
+def the_cards(cards: Sequence[Card]) -> str:
+    """Cards named in a sentence: ``the 7 of hearts``, ``the Q of hearts and the A of diamonds``."""
+    said = [f"the {card.name}" for card in cards]
+    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]

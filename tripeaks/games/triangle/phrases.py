@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...base.cards import Card, rank_phrase
+from ...model.words import the_cards as names
 
 __all__ = ["OVER", "TOTAL_CARDS", "WON", "capital", "cards_left", "either", "names", "value"]
 
@@ -21,11 +22,6 @@ def value(rank: int) -> str:
 
 def capital(phrase: str) -> str:
     return phrase[0].upper() + phrase[1:]
-
-
-def names(cards: list[Card]) -> str:
-    said = [f"the {c.name}" for c in cards]
-    return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
 
 
 def either(cards: list[Card]) -> str:

@@ -50,13 +50,7 @@ class TrianglePosition(Position):
         redeals: int,
         remaining: int,
     ) -> TrianglePosition:
-        made = object.__new__(TrianglePosition)
-        _cards(made, cards)
-        _stock(made, stock)
-        _waste(made, waste)
-        _rules(made, self.rules)
-        _solitaire(made, self.solitaire)
-        _remaining(made, remaining)
+        made: TrianglePosition = self._made(cards, stock, waste, remaining)
         _redeals(made, redeals)
         return made
 
@@ -163,9 +157,7 @@ class TrianglePosition(Position):
         return explain(self, target)
 
 
-_cards, _stock, _waste, _rules, _solitaire, _remaining, _redeals = slot_setters(
-    TrianglePosition, "cards", "stock", "waste", "rules", "solitaire", "remaining", "redeals"
-)
+(_redeals,) = slot_setters(TrianglePosition, "redeals")
 
 
 # Why a move is refused, and why a tap does or doesn't play (the player's words)

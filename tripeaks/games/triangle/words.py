@@ -116,16 +116,9 @@ class TriangleWords(Words):
         left = position_.redeals_left
         return f"Waste: {waste}    Stock: {shown}, {left} redeal{'' if left == 1 else 's'} left"
 
-    def advice(self, position: Position, move: Move) -> str:
-        if move.kind is MoveKind.PLAY:
-            return f"Remove {names(list(move.cards))}."
-        if move.kind is MoveKind.DRAW:
-            return "Draw a card from the stock."
-        return "Turn the waste back into the stock (redeal)."
-
-    def go_back(self, moves: int) -> str:
-        said = "1 move" if moves == 1 else f"{moves} moves"
-        return f"Go back {said}: from there every card can still be removed."
+    play_verb = "Remove"
+    turn_advice = "Turn the waste back into the stock (redeal)."
+    still_won = "every card can still be removed"
 
     def report(self, position: Position, moves: int) -> str:
         position_ = cast("TrianglePosition", position)

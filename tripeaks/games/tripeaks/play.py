@@ -71,13 +71,7 @@ class TriPeaksPosition(Position):
     ) -> TriPeaksPosition:
         """The position a move makes from this one, told its ``remaining`` (a move changes it by
         one card at most) rather than working it out from ``cards``."""
-        made = object.__new__(TriPeaksPosition)
-        _cards(made, cards)
-        _stock(made, stock)
-        _waste(made, waste)
-        _rules(made, self.rules)
-        _solitaire(made, self.solitaire)
-        _remaining(made, remaining)
+        made: TriPeaksPosition = self._made(cards, stock, waste, remaining)
         _resets(made, resets)
         _score(made, score)
         _run(made, run)
@@ -222,9 +216,7 @@ class TriPeaksPosition(Position):
     stock_top_shown: ClassVar[bool] = False
 
 
-_cards, _stock, _waste, _rules, _solitaire, _remaining, _resets, _score, _run = slot_setters(
-    TriPeaksPosition, "cards", "stock", "waste", "rules", "solitaire", "remaining", "resets", "score", "run"
-)
+_resets, _score, _run = slot_setters(TriPeaksPosition, "resets", "score", "run")
 
 
 # A line as the searches find it: layout slots to play, and advances

@@ -107,16 +107,7 @@ class TriPeaksWords(Words):
         top = position_.top.code if position_.top is not None else "(empty)"
         return f"Waste: {top}    Stock: {stock}{passes}"
 
-    def advice(self, position: Position, move: Move) -> str:
-        if move.card is not None:
-            return f"Play the {move.card.name}."
-        if move.kind is MoveKind.DRAW:
-            return "Draw a card from the stock."
-        return "Turn the waste over to reset the stock."
-
-    def go_back(self, moves: int) -> str:
-        said = "1 move" if moves == 1 else f"{moves} moves"
-        return f"Go back {said}: from there the peaks can still be cleared."
+    still_won = "the peaks can still be cleared"
 
     def report(self, position: Position, moves: int) -> str:
         position_ = cast("TriPeaksPosition", position)

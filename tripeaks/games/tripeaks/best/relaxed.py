@@ -6,10 +6,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..play import DRAW_PENALTY, neighbours
-from .sets import _TRI, _Sets
+from .sets import _TRI, _Built, _Sets
 
 
-class _Relaxed:
+class _Relaxed(_Built):
     """The relaxed game of one deal's layout, whose values bound the real game's from above.
 
     In the relaxed game, after each draw (5 points) the player may start the next run with any
@@ -54,13 +54,6 @@ class _Relaxed:
         """``drawn[s]``: what drawing adds at best, ``max(0, value[s] - 5)`` (0 for no cards)."""
         self._vectors: dict[int, tuple[int, ...]] = {}
         self._vector = self._make_vector()
-        self.ready = False
-        self._building: Iterator[None] | None = None
-
-    def build(self) -> Iterator[None]:
-        if self._building is None:
-            self._building = self._build()
-        yield from self._building
 
     def tables(self) -> list[dict[Any, Any]]:
         return [self._vectors]

@@ -19,7 +19,23 @@ def _earned(mask: int) -> int:
     return sum(PEAK_BONUS[: len(PEAKS) - (mask & _PEAK_MASK).bit_count()])
 
 
-class _Sets:
+class _Built:
+    """Tables made in slices: :meth:`build` makes them, pausing (yielding) every few thousand entries,
+    and any caller may carry on where another stopped; ``ready`` once made."""
+
+    ready = False
+    _building: Iterator[None] | None = None
+
+    def build(self) -> Iterator[None]:
+        if self._building is None:
+            self._building = self._build()
+        yield from self._building
+
+    def _build(self) -> Iterator[None]:  # pragma: no cover - each table's
+        raise NotImplementedError
+
+
+class _Sets(_Built):
     """Every set of cards a layout can have left, numbered fewest cards first (22,932 for the
     three peaks), with the free cards of each and the set each play leaves: the same for every
     deal, so made once (in slices, by :meth:`build`) and shared."""
@@ -37,14 +53,6 @@ class _Sets:
         """``after[s][slot]``: the set a play of the free card in ``slot`` leaves."""
         self.plays: list[tuple[tuple[int, int, int], ...]] = []
         """``plays[s]``: (slot, set left, peak bonus) for each free card of set ``s``."""
-        self.ready = False
-        self._building: Iterator[None] | None = None
-
-    def build(self) -> Iterator[None]:
-        """Make the tables, pausing (yielding) every few thousand sets; any caller may carry on."""
-        if self._building is None:
-            self._building = self._build()
-        yield from self._building
 
     def _build(self) -> Iterator[None]:
         layout = self.layout
