@@ -4,9 +4,9 @@ tests/test_stored_golden.py to load with today's engine.
 
 Run it with each earlier engine on the path, from the repository's root::
 
-    git worktree add --detach /tmp/engine-0.1 e4d02a4        # saves 1, statistics 1 (TriPeaks alone)
-    git worktree add --detach /tmp/engine-0.2a 839bb1e       # saves 2 (a daily deal by its code), statistics 1
-    git worktree add --detach /tmp/engine-0.2b baee4b7       # saves 2 (a daily deal by its attempt), statistics 2
+    git worktree add --detach /tmp/engine-0.1 e4d02a4    # saves 1, statistics 1 (TriPeaks alone)
+    git worktree add --detach /tmp/engine-0.2a 839bb1e   # saves 2 (a daily deal by its code), statistics 1
+    git worktree add --detach /tmp/engine-0.2b baee4b7   # saves 2 (a daily deal by its attempt), statistics 2
     PYTHONPATH=/tmp/engine-0.1 python3 tests/golden/make_stored.py 0.1
     PYTHONPATH=/tmp/engine-0.2a python3 tests/golden/make_stored.py 0.2a
     PYTHONPATH=/tmp/engine-0.2b python3 tests/golden/make_stored.py 0.2b
