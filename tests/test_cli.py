@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import errno
+import io
 import json
 import subprocess
 import sys
@@ -589,3 +591,50 @@ def test_junk_of_another_game_says_which_game_it_was_read_as(capsys: pytest.Capt
     code, out, err = run(capsys, "show", "junk/junk a b", "--game", "triangle")
     assert (code, out) == (2, "")
     assert err.startswith("error: this is not a Triangle deal code: no game's prefix starts it")
+
+
+class _Closed(io.StringIO):
+    """A stdout whose reader went away (``| head -1``), or whose disk is full."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__()
+        self.error = error
+
+    def write(self, text: str) -> int:
+        raise self.error
+
+
+@pytest.mark.parametrize(
+    ("error", "code", "said"),
+    [
+        (BrokenPipeError(errno.EPIPE, "Broken pipe"), 141, ""),
+        (OSError(errno.ENOSPC, "No space left on device"),
+         1, "error: the output could not be written: No space left on device\n"),
+    ],
+)
+def test_closed_or_full_output_exits_quietly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], error: OSError, code: int, said: str
+) -> None:
+    """Issue 35, part 5: no traceback when stdout is closed or full, and the usual exit code."""
+    monkeypatch.setattr(sys, "stdout", _Closed(error))
+    assert main(["games"]) == code
+    assert capsys.readouterr().err == said
+
+
+def test_ctrl_c_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tripeaks.cli
+
+    def interrupted(argv: object, read: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tripeaks.cli, "_main", interrupted)
+    assert main(["games"]) == 130
+
+
+def test_stats_says_how_long_a_long_range_takes_and_asks_for_yes(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 35, part 5: weeks of work are not started without a word."""
+    code, out, err = run(capsys, "stats", "--deals", "1-999999999", "--jobs", "1")
+    assert (code, out) == (2, "")
+    assert err.startswith("deals 1-999,999,999 (999,999,999) on 1 process: about ")
+    assert "from the first 8)" in err
+    assert err.endswith("error: that is long work: add --yes to start it, or ask for fewer deals\n")

@@ -9,6 +9,7 @@ from ..base.cards import Card
 from ..base.errors import IllegalMoveError, InvalidCardError, InvalidMoveError, InvalidSaveError
 from ..base.moves import DRAW, REDEAL, RESET, Move
 from ..model.deal import Deal
+from ..model.numbered import numbered_deal
 from ..model.position import Position, Status
 from . import save
 
@@ -56,12 +57,15 @@ class Game:
         self.deal = deal if isinstance(deal, Deal) else Deal.parse(deal)
         self.rules: Any = self.deal.solitaire.check_rules(rules)
         """The rules, a value of the game's own rules type."""
+        self.notice: str | None = None
+        """What the player should be told about how the game was made, or ``None``: see :attr:`number`."""
         self.number = number
         self.daily = daily
         self.hints = 0
         """How many hints the player asked for (a game won with a hint sets no best)."""
         self.seconds = 0.0
         """Playing time so far, kept by whoever shows the game."""
+
         self._positions = [Position.start(self.deal, self.rules)]
         self._moves: list[Move] = []
         self._redo: list[Move] = []  # the next move to redo is last
@@ -71,6 +75,28 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game({self.deal.code!r}, {self.rules!r})"
+
+    @property
+    def number(self) -> int | None:
+        """The deal's number, when it is a numbered deal and was made as one.
+
+        A number that is not the deal's own (a save that says deal 5 but holds another deal's cards)
+        is not kept: the game is a shared deal, and :attr:`notice` says so."""
+        return self._number
+
+    def _numbered(self, number: int) -> bool:
+        try:
+            return numbered_deal(number, self.deal.solitaire) == self.deal
+        except ValueError:  # no deal number at all
+            return False
+
+    @number.setter
+    def number(self, number: int | None) -> None:
+        self._number = number
+        if number is not None and not self._numbered(number):
+            self._number = None
+            self.notice = (f"These cards are not deal {number:,}'s: this is played as a shared deal, "
+                           f"not as deal {number:,}.")
 
     @staticmethod
     def from_moves(

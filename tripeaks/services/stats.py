@@ -30,12 +30,17 @@ class RangeSummary:
     seconds: dict[int, float] = field(default_factory=dict)
     nodes: dict[int, int] = field(default_factory=dict)
     lengths: dict[int, int] = field(default_factory=dict)
+    interrupted: bool = False
+    """Whether the work was stopped (Ctrl-C) before every deal was solved: the figures are of those
+    that were."""
 
     def count(self, result: Result) -> int:
         return sum(r == result.value for r in self.results.values())
 
     def report(self, wall: float) -> str:
         total = len(self.results)
+        if not total:
+            return f"deals: 0 (none was finished)\nwall time: {wall:.2f} s"
         won, lost, gave_up = (self.count(r) for r in Result)
         times = list(self.seconds.values())
         nodes = [float(n) for n in self.nodes.values()]
@@ -76,7 +81,9 @@ def solve_range(
     """Solve every numbered deal of a game in ``numbers``, on ``jobs`` processes.
 
     The work is handed out as it goes (``numbers`` may be a long range): nothing is made for
-    deals not yet reached, and ``progress`` is told after each deal.
+    deals not yet reached, and ``progress`` is told after each deal. Ctrl-C (``KeyboardInterrupt``)
+    stops it at once, the worker processes ended: the summary then holds the deals solved so far
+    and says it was ``interrupted``.
     """
     game = solitaire if solitaire is not None else game_of_rules(rules)
     rules = game.check_rules(rules)
@@ -93,26 +100,56 @@ def solve_range(
             if progress is not None:
                 progress(done)
 
-    if jobs > 1:
-        import multiprocessing
-        import threading
-
-        # The pool's feeder takes jobs only as results come back: a few per process in flight,
-        # whatever the length of the range.
-        room = threading.BoundedSemaphore(8 * jobs)
-
-        def feed() -> Iterable[tuple[str, int, Any, int, bool]]:
-            for job in work:
-                room.acquire()
-                yield job
-
-        def results(pool: Any) -> Iterable[tuple[int, str, float, int, int]]:
-            for result in pool.imap_unordered(_solve_one, feed(), chunksize=4):
-                room.release()
-                yield result
-
-        with multiprocessing.Pool(jobs) as pool:
-            take(results(pool))
-    else:
-        take(map(_solve_one, work))
+    try:
+        if jobs > 1:
+            _on_processes(work, jobs, take)
+        else:
+            take(map(_solve_one, work))
+    except KeyboardInterrupt:
+        summary.interrupted = True
     return summary
+
+
+def _ignore_interrupts() -> None:
+    """A worker leaves Ctrl-C to the process that started it, which ends the workers."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _on_processes(
+    work: Iterable[tuple[str, int, Any, int, bool]],
+    jobs: int,
+    take: Callable[[Iterable[tuple[int, str, float, int, int]]], None],
+) -> None:
+    import multiprocessing
+    import threading
+
+    # The pool's feeder takes jobs only as results come back: a few per process in flight,
+    # whatever the length of the range. It looks every tenth of a second whether to stop, so that
+    # the pool, which waits for its feeder when it ends, can end at once.
+    room = threading.BoundedSemaphore(8 * jobs)
+    stop = threading.Event()
+
+    def feed() -> Iterable[tuple[str, int, Any, int, bool]]:
+        for job in work:
+            while not room.acquire(timeout=0.1):
+                if stop.is_set():
+                    return
+            if stop.is_set():
+                return
+            yield job
+
+    def results(pool: Any) -> Iterable[tuple[int, str, float, int, int]]:
+        for result in pool.imap_unordered(_solve_one, feed(), chunksize=4):
+            room.release()
+            yield result
+
+    pool = multiprocessing.Pool(jobs, initializer=_ignore_interrupts)
+    try:
+        take(results(pool))
+        pool.close()
+    finally:
+        stop.set()
+        pool.terminate()
+        pool.join()
