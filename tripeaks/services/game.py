@@ -84,12 +84,6 @@ class Game:
         is not kept: the game is a shared deal, and :attr:`notice` says so."""
         return self._number
 
-    def _numbered(self, number: int) -> bool:
-        try:
-            return numbered_deal(number, self.deal.solitaire) == self.deal
-        except ValueError:  # no deal number at all
-            return False
-
     @number.setter
     def number(self, number: int | None) -> None:
         self._number = number
@@ -97,6 +91,12 @@ class Game:
             self._number = None
             self.notice = (f"These cards are not deal {number:,}'s: this is played as a shared deal, "
                            f"not as deal {number:,}.")
+
+    def _numbered(self, number: int) -> bool:
+        try:
+            return numbered_deal(number, self.deal.solitaire) == self.deal
+        except ValueError:  # no deal number at all
+            return False
 
     @staticmethod
     def from_moves(
