@@ -1,5 +1,12 @@
 """A family of solitaires (TriPeaks, Triangle): the rules, deals, saves and exact solvers, in plain Python.
 
+The engine is in layers, each importing only from those below it (tests/test_layers.py keeps it so):
+``base/`` (cards, errors, move notation, layouts, the numbered-deal generator, stored JSON), ``model/``
+(what a game is: its deal, positions, words, answers, the :class:`Solitaire`), ``kit/`` (what a game's
+solver and searches are built from), ``games/<game>/`` (one folder a game), ``registry.py`` (the list of
+games), ``services/`` (games played, saved and recorded; hints, best scores, difficulty, statistics)
+and ``cli.py``. This package's names are its public API.
+
 >>> from tripeaks import Game, numbered_deal
 >>> game = Game(numbered_deal(1))
 >>> game.status
