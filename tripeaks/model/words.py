@@ -6,13 +6,14 @@ from typing import TYPE_CHECKING
 
 from ..base.moves import Move, MoveKind
 from .answers import Grade
+from .position import Status
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ..base.cards import Card
     from .answers import Best
-    from .position import Position, Status
+    from .position import Position
 
 __all__ = ["Words", "the_cards"]
 
@@ -31,6 +32,15 @@ class Words:
 
     def prompt(self, position: Position) -> str:
         """A line on what can be done now, or how the game ended."""
+        status = position.status()
+        if status is Status.WON:
+            return "This game is won."
+        if status is Status.OUT_OF_MOVES:
+            return "No more moves: undo, ask for a hint, or restart."
+        return self.playing(position)
+
+    def playing(self, position: Position) -> str:
+        """What can be done now, in a game still being played (the prompt's own part for a game)."""
         raise NotImplementedError
 
     def status(self, status: Status) -> str:

@@ -84,13 +84,8 @@ class TriangleWords(Words):
             return "Undid a draw."
         return "Undid the redeal."
 
-    def prompt(self, position: Position) -> str:
+    def playing(self, position: Position) -> str:
         position_ = cast("TrianglePosition", position)
-        status = position_.status()
-        if status is Status.WON:
-            return "This game is won."
-        if status is Status.OUT_OF_MOVES:
-            return "No more moves: undo, ask for a hint, or restart."
         left = position_.redeals_left
         redeals = f"{left} redeal{'' if left == 1 else 's'} left"
         left_now = cards_left(position_.cards_left)

@@ -73,13 +73,8 @@ class TriPeaksWords(Words):
         top = after.top
         return f"{said} Waste: {top.name}." if top is not None else f"{said} The waste is empty."
 
-    def prompt(self, position: Position) -> str:
+    def playing(self, position: Position) -> str:
         position = cast("TriPeaksPosition", position)
-        status = position.status()
-        if status is Status.WON:
-            return "This game is won."
-        if status is Status.OUT_OF_MOVES:
-            return "No more moves: undo, ask for a hint, or restart."
         top = position.top
         if top is None:
             return "The waste is empty: play any free card."
