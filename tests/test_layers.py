@@ -163,6 +163,14 @@ def test_no_imports_go_round_in_a_circle() -> None:
     assert not cycles, "import cycles:\n" + "\n".join(" <-> ".join(cycle) for cycle in cycles)
 
 
+def test_nothing_patches_sys_modules() -> None:
+    """The registry lists the games by importing them; no module reaches into another through sys.modules."""
+    patching = [
+        module for module, path in MODULES.items() if "sys.modules" in path.read_text(encoding="utf-8")
+    ]
+    assert not patching, f"modules that use sys.modules: {', '.join(patching)}"
+
+
 def test_the_reading_finds_what_the_source_says() -> None:
     """The reader itself: relative, nested and function-level imports are all found."""
     assert "tripeaks.registry" in GRAPH["tripeaks"]
