@@ -39,8 +39,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tripeaks import EASY, STANDARD, STRICT, Deal, Game, Position, Rules, Status, find_game, solve
-from tripeaks.search.best import BestSearch, find_best
-from tripeaks.search.stats import percentile
+from tripeaks.services.best import BestSearch, find_best
+from tripeaks.services.stats import percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 DEALS = {"tripeaks": Path(__file__).with_name("deals-1000.txt"),

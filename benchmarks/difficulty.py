@@ -32,9 +32,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tripeaks import Deal, MoveKind, Position, Status, find_game
-from tripeaks.numbered import SplitMix64
-from tripeaks.search.difficulty import Grade, difficulty
-from tripeaks.search.stats import percentile
+from tripeaks.base.generator import SplitMix64
+from tripeaks.model.answers import Grade
+from tripeaks.services.difficulty import difficulty
+from tripeaks.services.stats import percentile
 
 DEALS = {"tripeaks": Path(__file__).with_name("deals-1000.txt"),
          "triangle": Path(__file__).with_name("triangle-deals-1000.txt")}

@@ -51,8 +51,8 @@ from benchmarks.solver import (
     warn_if_changed,
 )
 from tripeaks import Deal, Game, Move, Status, next_winnable
-from tripeaks.numbered import MAX_DEAL
-from tripeaks.search.stats import percentile
+from tripeaks.base.generator import MAX_DEAL
+from tripeaks.services.stats import percentile
 
 TARGET_SECONDS = 0.2
 """The issue's bound for a hint or a winnable deal in the browser (for 95% of positions)."""

@@ -37,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from typing import Any
 
 from tripeaks import STANDARD, STRICT, TRIANGLE, TRIPEAKS, Deal, Game, Solitaire, Status, solve
-from tripeaks.search.stats import percentile
+from tripeaks.services.stats import percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 DEALS = Path(__file__).with_name("deals-1000.txt")

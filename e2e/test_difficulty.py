@@ -10,8 +10,8 @@ from game_support import game_of, menu, open_game, rules_of, state
 from playwright.sync_api import Page, expect
 
 from tripeaks import find_game, numbered_deal
-from tripeaks.search.difficulty import difficulty
-from tripeaks.search.winnable import daily_deal
+from tripeaks.services.difficulty import difficulty
+from tripeaks.services.winnable import daily_deal
 
 
 def choose(page: Page, grade: str) -> None:

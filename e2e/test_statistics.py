@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from test_game_storage import set_storage
 
 from tripeaks import TRIANGLE, TRIPEAKS, game_charts
-from tripeaks.records import Played, Records
+from tripeaks.services.records import Played, Records
 
 RECORDS = "tripeaks:v1:records"
 NOW = int(dt.datetime.now(dt.UTC).timestamp())

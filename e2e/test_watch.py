@@ -15,9 +15,9 @@ from test_game_storage import set_storage
 from test_statistics import AXE_PATH
 
 from tripeaks import STRICT, TRIANGLE, TRIPEAKS, Game, Records, Solitaire, Status, numbered_deal
-from tripeaks.search.best import find_best
-from tripeaks.search.telling import best_words
-from tripeaks.search.watch import Watch, WatchSearch
+from tripeaks.services.best import find_best
+from tripeaks.services.telling import best_words
+from tripeaks.services.watch import Watch, WatchSearch
 
 
 def saved(game: Game, game_id: str = "lost-game") -> str:

@@ -10,7 +10,7 @@ import dataclasses
 
 import tripeaks
 from tripeaks import TRIANGLE, registry
-from tripeaks.layout import build_layout
+from tripeaks.base.layout import build_layout
 
 PYRAMID_LAYOUT = build_layout(
     "pyramid",

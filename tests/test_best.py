@@ -31,10 +31,11 @@ from tripeaks import (
     numbered_deal,
     solve,
 )
+from tripeaks.base.generator import SplitMix64
+from tripeaks.base.moves import MoveKind
 from tripeaks.cli import main
-from tripeaks.moves import MoveKind
-from tripeaks.numbered import SplitMix64
-from tripeaks.search.best import Best, BestSearch, find_best
+from tripeaks.model.answers import Best
+from tripeaks.services.best import BestSearch, find_best
 
 # Brute force
 
@@ -247,7 +248,7 @@ def test_slices_give_the_same_answer(rules: Rules) -> None:
 
 
 def test_a_game_without_a_search_is_refused() -> None:
-    from tripeaks.solitaire import Solitaire
+    from tripeaks.model.solitaire import Solitaire
 
     class Plain(Solitaire):
         pass

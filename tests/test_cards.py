@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tripeaks import DECK, Card, InvalidCardError, rank_label, rank_phrase
-from tripeaks.cards import RANKS, SUITS
+from tripeaks.base.cards import RANKS, SUITS
 
 
 def test_deck_is_52_distinct_cards_in_suit_order() -> None:

@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tripeaks import TRIANGLE, TRIPEAKS, game_charts
-from tripeaks.charts import CALENDAR_WEEKS, daily_chart, run_chart, score_chart
-from tripeaks.records import Played, Records
+from tripeaks.services.charts import CALENDAR_WEEKS, daily_chart, run_chart, score_chart
+from tripeaks.services.records import Played, Records
 
 DAY = 1_764_547_200  # 2026-12-01 00:00 UTC
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import errno
+import io
 import json
 import subprocess
 import sys
@@ -14,7 +16,7 @@ from conftest import build_deal, chain_deal, clear_order, stuck_deal, up_chain
 
 from tripeaks import GAMES, TRIANGLE, Game, Position, Rules, daily_seed, deal_from_seed, numbered_deal, solve
 from tripeaks.cli import main
-from tripeaks.text import draw_table
+from tripeaks.services.text import draw_table
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "deals.json").read_text(encoding="utf-8"))
 
@@ -580,3 +582,59 @@ def test_a_whole_triangle_game_in_the_terminal(capsys: pytest.CaptureFixture[str
     assert out.count("Removed 52/52") == 1 and "(won: every card is gone!)" in out
     after_redo = out.split("Redid ")[1].split("\n\n")[2]  # the table, then the hint's words
     assert after_redo.splitlines()[-1].startswith(("Remove ", "Draw ", "Turn ")), after_redo
+
+
+def test_junk_of_another_game_says_which_game_it_was_read_as(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "show", "triangle:junk", "--game", "tripeaks")
+    assert (code, out) == (2, "")
+    assert err.startswith("error: this is not a TriPeaks deal code: it was read as a Triangle code")
+    code, out, err = run(capsys, "show", "junk/junk a b", "--game", "triangle")
+    assert (code, out) == (2, "")
+    assert err.startswith("error: this is not a Triangle deal code: no game's prefix starts it")
+
+
+class _Closed(io.StringIO):
+    """A stdout whose reader went away (``| head -1``), or whose disk is full."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__()
+        self.error = error
+
+    def write(self, text: str) -> int:
+        raise self.error
+
+
+@pytest.mark.parametrize(
+    ("error", "code", "said"),
+    [
+        (BrokenPipeError(errno.EPIPE, "Broken pipe"), 141, ""),
+        (OSError(errno.ENOSPC, "No space left on device"),
+         1, "error: the output could not be written: No space left on device\n"),
+    ],
+)
+def test_closed_or_full_output_exits_quietly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], error: OSError, code: int, said: str
+) -> None:
+    """Issue 35, part 5: no traceback when stdout is closed or full, and the usual exit code."""
+    monkeypatch.setattr(sys, "stdout", _Closed(error))
+    assert main(["games"]) == code
+    assert capsys.readouterr().err == said
+
+
+def test_ctrl_c_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tripeaks.cli
+
+    def interrupted(argv: object, read: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(tripeaks.cli, "_main", interrupted)
+    assert main(["games"]) == 130
+
+
+def test_stats_says_how_long_a_long_range_takes_and_asks_for_yes(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 35, part 5: weeks of work are not started without a word."""
+    code, out, err = run(capsys, "stats", "--deals", "1-999999999", "--jobs", "1")
+    assert (code, out) == (2, "")
+    assert err.startswith("deals 1-999,999,999 (999,999,999) on 1 process: about ")
+    assert "from the first 8)" in err
+    assert err.endswith("error: that is long work: add --yes to start it, or ask for fewer deals\n")

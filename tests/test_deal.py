@@ -116,3 +116,26 @@ def test_deal_errors_are_value_errors() -> None:
     with pytest.raises(ValueError, match="not a card"):
         Deal.parse(EXAMPLE.replace("Kh", "Kx"))
     assert Card.parse("7s") == Deal.parse(EXAMPLE).waste
+
+
+def test_junk_of_another_game_says_which_game_it_was_read_as() -> None:
+    """A code that is no good code of any game is not called a good code of another (issue 34, §6)."""
+    from tripeaks import numbered_deal
+
+    with pytest.raises(InvalidDealError) as raised:
+        Deal.parse("triangle:junk", TRIPEAKS)
+    said = str(raised.value)
+    assert said.startswith("this is not a TriPeaks deal code: it was read as a Triangle code (its prefix is")
+    assert "found 1 part, expected 3" in said
+    with pytest.raises(InvalidDealError) as raised:
+        Deal.parse("junk cards here", TRIANGLE)
+    said = str(raised.value)
+    assert said.startswith("this is not a Triangle deal code: no game's prefix starts it")
+    assert "a Triangle code starts with 'triangle:'" in said and "read as a TriPeaks code" in said
+    assert "the layout has 1 row, expected 4" in said
+    cut = numbered_deal(1, TRIANGLE).code[:-2]
+    with pytest.raises(InvalidDealError, match=r"read as a Triangle code .*the stock has 22, expected 23"):
+        Deal.parse(cut, TRIPEAKS)
+    # a good code of another game is still called one
+    with pytest.raises(InvalidDealError, match=r"^this is a Triangle deal code, not a TriPeaks one$"):
+        Deal.parse(numbered_deal(1, TRIANGLE).code, TRIPEAKS)

@@ -9,22 +9,20 @@ from typing import Any
 import pytest
 
 from tripeaks import STRICT, TRIANGLE, TRIPEAKS, Position, Rules, numbered_deal, solve
+from tripeaks.base.generator import SplitMix64
 from tripeaks.games.triangle import difficulty as triangle_difficulty
 from tripeaks.games.tripeaks import difficulty as tripeaks_difficulty
-from tripeaks.numbered import SplitMix64
-from tripeaks.search.difficulty import (
-    Difficulty,
+from tripeaks.kit.grading import deal_seed, grade_of
+from tripeaks.model.answers import Difficulty, Grade
+from tripeaks.model.solitaire import Solitaire
+from tripeaks.services.difficulty import (
     DifficultySearch,
-    Grade,
     GradeSearch,
     daily_difficulty,
-    deal_seed,
     difficulty,
-    grade_of,
     next_graded,
 )
-from tripeaks.search.winnable import daily_deal
-from tripeaks.solitaire import Solitaire
+from tripeaks.services.winnable import daily_deal
 
 # Pinned: a change to the player, the re-deals or the thresholds shows here.
 PINNED = [

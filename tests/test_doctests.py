@@ -50,10 +50,10 @@ def test_the_examples_of_each_module_are_true(name: str) -> None:
 def test_every_module_is_walked() -> None:
     assert MODULES[0] == "tripeaks" and len(MODULES) == len(set(MODULES))
     for name in (
-        "tripeaks.moves",
+        "tripeaks.base.moves",
         "tripeaks.registry",
-        "tripeaks.search.hint",
-        "tripeaks.search.winnable",
+        "tripeaks.services.hint",
+        "tripeaks.services.winnable",
         "tripeaks.games.tripeaks.rules",
         "tripeaks.games.triangle.rules",
         "tripeaks.games.triangle.solver",
@@ -73,5 +73,7 @@ def test_a_failing_example_fails() -> None:
 
 
 def test_there_are_examples() -> None:
-    attempted = {name: run_examples(name)[1] for name in ("tripeaks", "tripeaks.moves", "tripeaks.registry")}
+    attempted = {
+        name: run_examples(name)[1] for name in ("tripeaks", "tripeaks.base.moves", "tripeaks.registry")
+    }
     assert all(attempted.values()), attempted

@@ -34,7 +34,7 @@ from tripeaks import (
     Status,
     numbered_deal,
 )
-from tripeaks.game import ReplayError
+from tripeaks.services.game import ReplayError
 
 C = Card.parse
 

@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tripeaks import TRIANGLE, TRIPEAKS
+from tripeaks.base.layout import Layout, bits
 from tripeaks.games.tripeaks.layout import PEAKS
-from tripeaks.layout import Layout, bits
 
 
 def test_tripeaks_rows() -> None:

@@ -23,7 +23,7 @@ from tripeaks import (
     deal_from_seed,
     numbered_deal,
 )
-from tripeaks.numbered import SplitMix64
+from tripeaks.base.generator import SplitMix64
 
 GOLDEN: dict[str, Any] = json.loads(
     (Path(__file__).parent / "golden" / "deals.json").read_text(encoding="utf-8")

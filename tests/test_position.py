@@ -48,7 +48,7 @@ from tripeaks import (
     neighbours,
     numbered_deal,
 )
-from tripeaks.layout import bits
+from tripeaks.base.layout import bits
 
 C = Card.parse
 

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tripeaks import DECK, STANDARD, STRICT, Card, Deal, Game, Status
-from tripeaks.records import FORMAT, VERSION, InvalidRecordsError, Records, Stats
+from tripeaks.services.records import FORMAT, VERSION, InvalidRecordsError, Records, Stats
 
 # The order in which a base-first clearing frees every slot: row 3, row 2, row 1, the peaks.
 _CLEARING_ORDER = (*range(18, 28), *range(9, 18), *range(3, 9), *range(3))

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tripeaks import STRICT, TRIANGLE, Game, numbered_deal
-from tripeaks.records import (
+from tripeaks.services.records import (
     FORMAT,
     GAMES_KEPT,
     InvalidRecordsError,
@@ -170,3 +170,41 @@ def test_a_good_file_merges_and_says_what_it_did() -> None:
 def test_any_file_is_imported_or_refused_never_an_error(text: str | bytes) -> None:
     with contextlib.suppress(InvalidRecordsError):
         import_records(Records(), text)
+
+
+STATS = {"played": 2, "won": 1, "streak": 0, "best_streak": 1, "longest_run": 9, "best_score": 40,
+         "fastest_win": 80.5}
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"rules": {"standard": {**STATS, "won": 3}}}, "3 games won out of 2 played"),
+        ({"rules": {"standard": {**STATS, "played": 10**30}}}, "played must be a whole number"),
+        ({"rules": {"standard": {**STATS, "longest_run": 99}}}, "longest_run must be a whole number from 0"),
+        ({"rules": {"standard": {**STATS, "fastest_win": -1}}}, "the fastest win must be a number"),
+        ({"rules": {"standard": {**STATS, "best_score": 10**9}}}, "the best score must be a whole number"),
+        ({"games": [{**GAME, "seconds": -5}]}, "a game's playing time must be seconds"),
+        ({"games": [{**GAME, "longest_run": 60}]}, "a game's longest_run"),
+        ({"games": [{**GAME, "best": 10}]}, "scored 40, more than the best its deal allows"),
+        ({"rules": {"bogus": STATS}}, "rules TriPeaks does not have"),
+        ({"games": [{**GAME, "rules": "triangle:easy"}]}, "rules Triangle does not have"),
+    ],
+)
+def test_impossible_figures_are_refused_and_nothing_changes(fields: dict[str, Any], message: str) -> None:
+    """Issue 35, part 5: a file with figures no game could have recorded is refused, with a reason."""
+    mine = Records().with_games([Played(**{**GAME, "id": "mine"})])
+    before = mine.to_json()
+    with pytest.raises(InvalidRecordsError, match=message) as refused:
+        import_records(mine, file(**fields))
+    assert "Nothing was" in str(refused.value)
+    assert mine.to_json() == before
+
+
+def test_a_file_that_is_no_statistics_names_the_game_being_played() -> None:
+    from tripeaks import TRIANGLE
+
+    with pytest.raises(InvalidRecordsError, match="holds no Triangle statistics"):
+        import_records(Records(), "[1, 2]", solitaire=TRIANGLE)
+    with pytest.raises(InvalidRecordsError, match="not Triangle statistics"):
+        Records.from_json("[]", TRIANGLE)

@@ -24,9 +24,10 @@ from tripeaks import (
     adjacent,
     numbered_deal,
 )
-from tripeaks.numbered import daily_seed, deal_from_seed
-from tripeaks.save import FORMAT, VERSION, from_dict, load, to_dict
-from tripeaks.solitaire import Solitaire
+from tripeaks.model.numbered import daily_seed, deal_from_seed
+from tripeaks.model.solitaire import Solitaire
+from tripeaks.services.game import from_dict, load
+from tripeaks.services.save import FORMAT, VERSION, to_dict
 
 
 def same_game(a: Game, b: Game) -> None:
@@ -468,3 +469,14 @@ def test_an_empty_waste_game_round_trips(rules: Rules) -> None:
     if not adjacent(card.rank, numbered_deal(1).waste.rank, rules.wrap):
         with pytest.raises(InvalidSaveError, match=r"^Move 1 of the save"):
             from_dict(data)
+
+
+def test_a_save_whose_number_is_another_deals_loads_as_a_shared_deal() -> None:
+    """Issue 35, part 5: a save that says deal 5 but holds another deal's code is not 'Deal 5'."""
+    data = {**to_dict(Game(numbered_deal(6), number=6)), "deal": numbered_deal(7).code, "number": 5}
+    loaded = from_dict(data)
+    assert loaded.deal == numbered_deal(7) and loaded.number is None
+    assert loaded.notice == "These cards are not deal 5's: this is played as a shared deal, not as deal 5."
+    assert to_dict(loaded)["number"] is None and to_dict(loaded)["deal"] == numbered_deal(7).code
+    assert from_dict(to_dict(Game(numbered_deal(5), number=5))).notice is None  # its own number is kept
+    assert from_dict({**data, "deal": numbered_deal(5).code}).number == 5

@@ -52,7 +52,7 @@ from tripeaks import (
     solve,
 )
 from tripeaks.games.tripeaks.solver import Solver
-from tripeaks.solving import DEFAULT_BUDGET
+from tripeaks.model.answers import DEFAULT_BUDGET
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "solutions.json").read_text(encoding="utf-8"))
 

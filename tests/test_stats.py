@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from tripeaks import STANDARD, STRICT, Game, Result, Rules, numbered_deal, solve
-from tripeaks.search.stats import RangeSummary, percentile, solve_range
+from tripeaks.services.stats import RangeSummary, percentile, solve_range
 
 
 def test_percentile_nearest_rank() -> None:
@@ -86,3 +86,32 @@ def test_solve_range_on_several_processes() -> None:  # pragma: no cover - not i
     assert summary.results == {1: "won", 2: "won", 3: "won"}
     assert seen == [1, 2, 3]
     assert summary.lengths == solve_range(range(1, 4), STANDARD, jobs=1).lengths
+
+
+def test_ctrl_c_stops_at_once_with_what_was_done() -> None:
+    """Issue 35, part 5: a KeyboardInterrupt stops the range, keeping the deals solved so far."""
+
+    def stop_after_two(done: int) -> None:
+        if done == 2:
+            raise KeyboardInterrupt
+
+    summary = solve_range(range(1, 50), STANDARD, jobs=1, progress=stop_after_two)
+    assert summary.interrupted and sorted(summary.results) == [1, 2]
+    assert summary.report(0.5).startswith("deals: 2   won: 2")
+    assert RangeSummary(interrupted=True).report(0.0).startswith("deals: 0 (none was finished)")
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no processes in the browser")
+def test_ctrl_c_on_processes_leaves_no_process_behind() -> None:
+    import multiprocessing
+    import time
+
+    def stop_after_three(done: int) -> None:
+        if done == 3:
+            raise KeyboardInterrupt
+
+    started = time.perf_counter()
+    summary = solve_range(range(1, 100_000), STANDARD, jobs=2, progress=stop_after_three)
+    assert summary.interrupted and len(summary.results) == 3
+    assert time.perf_counter() - started < 10
+    assert multiprocessing.active_children() == []

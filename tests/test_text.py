@@ -5,7 +5,7 @@ from __future__ import annotations
 from conftest import chain_deal, clear_order, up_chain
 
 from tripeaks import EASY, STANDARD, Game, Position, Rules, numbered_deal
-from tripeaks.text import draw_table
+from tripeaks.services.text import draw_table
 
 DEAL_1 = numbered_deal(1)
 

@@ -41,7 +41,7 @@ from tripeaks import (
     deal_from_seed,
     numbered_deal,
 )
-from tripeaks.save import to_dict
+from tripeaks.services.save import to_dict
 
 # Pinned from the code as it stands (tests/golden/deals.json is another engineer's): Triangle
 # deal N must never change.

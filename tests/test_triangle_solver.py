@@ -45,7 +45,7 @@ from tripeaks import (
     numbered_deal,
     solve,
 )
-from tripeaks.solving import Solver
+from tripeaks.model.answers import Solver
 
 # Numbered deals the solver wins within a few thousand states: a winning line to follow.
 LINE_DEALS = (1, 3, 4, 7, 8, 10, 11, 12, 18, 21)

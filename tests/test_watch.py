@@ -8,7 +8,7 @@ import random
 import pytest
 
 from tripeaks import STRICT, TRIANGLE, TRIPEAKS, Game, Solitaire, Status, numbered_deal
-from tripeaks.search.watch import Watch, WatchSearch, back_words, step_words, take_over_words
+from tripeaks.services.watch import Watch, WatchSearch, back_words, step_words, take_over_words
 
 
 def lost_games(solitaire: Solitaire, rules: object, count: int) -> list[Game]:

@@ -26,8 +26,8 @@ from tripeaks import (
     numbered_deal,
     solve,
 )
-from tripeaks.search import winnable
-from tripeaks.search.winnable import DAILY_CANDIDATES, DEAL_BUDGET
+from tripeaks.services import winnable
+from tripeaks.services.winnable import DAILY_CANDIDATES, DEAL_BUDGET
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "solutions.json").read_text(encoding="utf-8"))
 LOST_DAY = dt.date(2026, 2, 13)  # the day's first candidate is lost under Standard

@@ -1,5 +1,12 @@
 """A family of solitaires (TriPeaks, Triangle): the rules, deals, saves and exact solvers, in plain Python.
 
+The engine is in layers, each importing only from those below it (tests/test_layers.py keeps it so):
+``base/`` (cards, errors, move notation, layouts, the numbered-deal generator, stored JSON), ``model/``
+(what a game is: its deal, positions, words, answers, the :class:`Solitaire`), ``kit/`` (what a game's
+solver and searches are built from), ``games/<game>/`` (one folder a game), ``registry.py`` (the list of
+games), ``services/`` (games played, saved and recorded; hints, best scores, difficulty, statistics)
+and ``cli.py``. This package's names are its public API.
+
 >>> from tripeaks import Game, numbered_deal
 >>> game = Game(numbered_deal(1))
 >>> game.status
@@ -8,22 +15,39 @@
 'Triangle'
 """
 
-from . import page_words
-from .cards import DECK, Card, rank_label, rank_phrase
-from .charts import Chart, Point, game_charts
-from .deal import Deal
-from .errors import IllegalMoveError, InvalidCardError, InvalidDealError, InvalidMoveError, InvalidSaveError
-from .game import Game
+from typing import TYPE_CHECKING
+
+from . import registry
+from .base.cards import DECK, Card, rank_label, rank_phrase
+from .base.errors import (
+    IllegalMoveError,
+    InvalidCardError,
+    InvalidDealError,
+    InvalidMoveError,
+    InvalidSaveError,
+)
+from .base.generator import MAX_DEAL
+from .base.layout import Layout
+from .base.moves import DRAW, REDEAL, RESET, Move, MoveKind
 from .games.triangle.play import TrianglePosition
 from .games.triangle.rules import TriangleRules
 from .games.tripeaks.layout import PEAK_BONUS
 from .games.tripeaks.play import DRAW_PENALTY, TriPeaksPosition, adjacent, neighbours
 from .games.tripeaks.rules import EASY, RULE_SETS, STANDARD, STRICT, Rules
-from .layout import Layout
-from .moves import DRAW, REDEAL, RESET, Move, MoveKind
-from .numbered import MAX_DEAL, daily_seed, deal_from_seed, numbered_deal
-from .position import Place, Position, Status
-from .records import (
+from .kit.solving import solve
+from .model.answers import Best, Difficulty, Grade, Line, Result, Solution, Solver
+from .model.deal import Deal
+from .model.numbered import daily_seed, deal_from_seed, numbered_deal
+from .model.position import Place, Position, Status
+from .model.solitaire import Choice, Solitaire
+from .registry import DEFAULT_GAME, TRIANGLE, TRIPEAKS, find_game, game_of, game_of_rules
+from .services import page_words
+from .services.best import BestSearch, find_best
+from .services.charts import Chart, Point, game_charts
+from .services.difficulty import DifficultySearch, GradeSearch, daily_difficulty, difficulty, next_graded
+from .services.game import Game
+from .services.hint import Hint
+from .services.records import (
     MAX_IMPORT,
     Imported,
     InvalidRecordsError,
@@ -33,19 +57,7 @@ from .records import (
     import_records,
     records_key,
 )
-from .registry import DEFAULT_GAME, GAMES, TRIANGLE, TRIPEAKS, find_game, game_of, game_of_rules
-from .search.best import Best, BestSearch, Line, find_best
-from .search.difficulty import (
-    Difficulty,
-    DifficultySearch,
-    Grade,
-    GradeSearch,
-    daily_difficulty,
-    difficulty,
-    next_graded,
-)
-from .search.hint import Hint
-from .search.telling import (
+from .services.telling import (
     ANY_GRADE,
     WORKING_BEST,
     best_line_words,
@@ -53,12 +65,22 @@ from .search.telling import (
     choosable_grades,
     looking_for_grade,
 )
-from .search.watch import LOOKING, Watch, WatchSearch, back_words, best_watch, step_words, take_over_words
-from .search.winnable import DailySearch, WinnableSearch, daily_deal, next_winnable
-from .solitaire import Choice, Solitaire
-from .solving import Result, Solution, Solver, solve
+from .services.watch import LOOKING, Watch, WatchSearch, back_words, best_watch, step_words, take_over_words
+from .services.winnable import DailySearch, WinnableSearch, daily_deal, next_winnable
 
 __version__ = "0.2.0"
+
+if TYPE_CHECKING:
+    GAMES: tuple[Solitaire, ...]
+    """Every game of the family, the default first (the registry's list, as it is now)."""
+
+
+def __getattr__(name: str) -> tuple[Solitaire, ...]:
+    # GAMES is read from the registry each time, so that a game registered later is in it
+    if name == "GAMES":
+        return registry.GAMES
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ANY_GRADE",

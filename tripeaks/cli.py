@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
+import errno
 import json
 import os
 import sys
@@ -11,20 +13,24 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .deal import Deal
-from .errors import IllegalMoveError, InvalidDealError, InvalidMoveError
-from .game import Game
-from .numbered import MAX_DEAL, check_number, daily_seed, deal_from_seed, numbered_deal
-from .position import Position
+from .base.errors import IllegalMoveError, InvalidDealError, InvalidMoveError
+from .base.generator import MAX_DEAL, check_number
+from .kit.solving import solve
+from .model.answers import DEFAULT_BUDGET, Result
+from .model.deal import Deal
+from .model.numbered import daily_seed, deal_from_seed, numbered_deal
+from .model.position import Position
+from .model.solitaire import Solitaire
 from .registry import DEFAULT_GAME, GAMES, find_game, split_code
-from .search.stats import solve_range
-from .solitaire import Solitaire
-from .solving import DEFAULT_BUDGET, Result, solve
-from .text import draw_table
+from .services.game import Game
+from .services.stats import solve_range
+from .services.text import draw_table
 
 __all__ = ["main"]
 
 _NUMBER = f"a deal number is a whole number from 1 to {MAX_DEAL:,}"
+LONG_WORK = 600
+"""Seconds of work ``stats`` starts only when told ``--yes`` (it says the estimated time first)."""
 SHORTEST_SECONDS = 10
 """How long ``solve --shortest`` searches unless told: proving a line the fewest can take far
 longer than finding it (with unlimited passes above all), and the answer then says so."""
@@ -34,9 +40,9 @@ def _game(args: argparse.Namespace, code: str | None = None) -> Solitaire:
     """The game asked for: ``--game``, or the deal code's prefix; they must agree."""
     named = find_game(args.game) if getattr(args, "game", None) else None
     if code is not None and not _is_number(code):
-        found, _ = split_code(code)
+        found, rest = split_code(code)
         if named is not None and found is not named:
-            raise InvalidDealError(f"this is a {found.name} deal code, not a {named.name} one")
+            raise Deal.of_another_game(found, named, rest)
         return found
     return named or DEFAULT_GAME
 
@@ -60,7 +66,7 @@ def _rules(args: argparse.Namespace, game: Solitaire) -> Any:
         if tripeaks_only:
             raise ValueError(f"{', '.join(tripeaks_only)}: {game.name} has no such option")
         return game.rules_named(getattr(args, "rules", None) or "standard")
-    from .games.tripeaks.rules import Rules  # the options below are TriPeaks' own
+    Rules = game.rules_type  # TriPeaks' own, which the options above are
 
     rules = Rules.named(
         getattr(args, "rules", None) or "standard",
@@ -161,6 +167,8 @@ def _parser() -> argparse.ArgumentParser:
                        help="processes to solve on (at most one per deal and per core)")
     stats.add_argument("--budget", type=_positive, default=DEFAULT_BUDGET)
     stats.add_argument("--shortest", action="store_true")
+    stats.add_argument("--yes", action="store_true",
+                       help=f"start even when the range would take more than {LONG_WORK // 60} minutes")
     _add_best(sub)
     return parser
 
@@ -177,7 +185,7 @@ def _add_best(sub: Any) -> None:
 
 
 def _grade(args: argparse.Namespace) -> int:
-    from .search.difficulty import difficulty
+    from .services.difficulty import difficulty
 
     game = _game(args, args.deal)
     deal, _ = _deal_arg(args.deal, game)
@@ -192,7 +200,7 @@ def _grade(args: argparse.Namespace) -> int:
 
 
 def _best(args: argparse.Namespace) -> int:
-    from .search.best import find_best
+    from .services.best import find_best
 
     game = _game(args, args.deal)
     deal, _ = _deal_arg(args.deal, game)
@@ -211,6 +219,33 @@ def _best(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = input) -> int:
+    """The command line: its exit code (0 done, 2 a wrong command, 130 stopped by Ctrl-C, 141 the
+    reader of the output went away, 1 the output could not be written)."""
+    try:
+        code = _main(argv, read)
+        sys.stdout.flush()
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # the reader went away (``... | head -1``): nothing to say, to no one
+        _drop_output()
+        return 141
+    except OSError as error:
+        if error.errno not in (errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EDQUOT):
+            raise
+        _drop_output()
+        print(f"error: the output could not be written: {os.strerror(error.errno)}", file=sys.stderr)
+        return 1
+    return code
+
+
+def _drop_output() -> None:
+    """Send what is left in stdout's buffer nowhere, so that Python's own last flush does not fail
+    again (and print a traceback on the way out)."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # not a real file (a test's capture)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
+def _main(argv: Sequence[str] | None, read: Callable[[str], str]) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     try:
@@ -336,9 +371,18 @@ def _stats(args: argparse.Namespace) -> int:
         raise ValueError(f"--deals takes FIRST-LAST deal numbers, not {args.deals[:40]!r}") from None
     game = _game(args)
     rules = _rules(args, game)
-    started = time.perf_counter()
     total = len(numbers)
     jobs = min(args.jobs, total, os.cpu_count() or 1)
+    if total > _SAMPLE * 100:
+        estimate = _estimate(numbers, rules, game, jobs, args)
+        processes = f"{jobs} process{'' if jobs == 1 else 'es'}"
+        each = estimate / total * jobs
+        print(f"deals {numbers[0]:,}-{numbers[-1]:,} ({total:,}) on {processes}: about {_duration(estimate)} "
+              f"({each:.3f} s a deal, from the first {_SAMPLE})", file=sys.stderr)
+        if estimate > LONG_WORK and not args.yes:
+            print("error: that is long work: add --yes to start it, or ask for fewer deals", file=sys.stderr)
+            return 2
+    started = time.perf_counter()
 
     def progress(done: int) -> None:
         width = 30
@@ -350,6 +394,29 @@ def _stats(args: argparse.Namespace) -> int:
     summary = solve_range(numbers, rules, solitaire=game, jobs=jobs, budget=args.budget,
                           shortest=args.shortest, progress=progress)
     print(file=sys.stderr)
+    if summary.interrupted:
+        print(f"interrupted: {len(summary.results):,} of {total:,} deals solved", file=sys.stderr)
     print(f"{rules.describe()}; deals {numbers[0]}-{numbers[-1]}")
     print(summary.report(time.perf_counter() - started))
-    return 0
+    return 130 if summary.interrupted else 0
+
+
+_SAMPLE = 8
+"""Deals solved to estimate a long range's time before starting it."""
+
+
+def _estimate(numbers: range, rules: Any, game: Solitaire, jobs: int, args: argparse.Namespace) -> float:
+    """Seconds the range would take on ``jobs`` processes, from the time of its first few deals."""
+    started = time.perf_counter()
+    sample = solve_range(numbers[:_SAMPLE], rules, solitaire=game, budget=args.budget, shortest=args.shortest)
+    if sample.interrupted:
+        raise KeyboardInterrupt
+    return (time.perf_counter() - started) / _SAMPLE * len(numbers) / jobs
+
+
+def _duration(seconds: float) -> str:
+    """A long time in the unit that reads best: ``40 seconds``, ``3.2 hours``, ``12 years``."""
+    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= 2 * size:
+            return f"{seconds / size:,.1f} {unit}"
+    return f"{seconds:.0f} seconds"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from .errors import InvalidDealError
+from .base.errors import InvalidDealError
 from .games.triangle import TRIANGLE
 from .games.tripeaks import TRIPEAKS
-from .solitaire import Solitaire, name_key
+from .model.deal import read_codes_with
+from .model.solitaire import Solitaire, name_key
 
 __all__ = [
     "DEFAULT_GAME", "GAMES", "TRIANGLE", "TRIPEAKS", "find_game", "game_of", "game_of_rules", "register",
@@ -78,8 +79,6 @@ def register(game: Solitaire) -> Solitaire:
     tests register a third one, to show the page plays any game of the family).
     """
     global GAMES
-    import sys
-
     names = {name_key(name) for name in (game.id, *game.names)}
     taken = [name for name in names if name in _BY_NAME and _BY_NAME[name] is not game]
     if taken:
@@ -87,7 +86,7 @@ def register(game: Solitaire) -> Solitaire:
     if game not in GAMES:
         GAMES = (*GAMES, game)
         _BY_NAME.update(dict.fromkeys(names, game))
-        package = sys.modules.get(__package__ or "")
-        if package is not None and hasattr(package, "GAMES"):
-            package.GAMES = GAMES  # type: ignore[attr-defined]  # tripeaks.GAMES, imported from here
     return game
+
+
+read_codes_with(DEFAULT_GAME, split_code)

@@ -4,9 +4,9 @@ the engine's position alone."""
 from __future__ import annotations
 
 from scene import Marks, cards_left, clock, offers_watch, scene, stock_shows
+from tripeaks.page_words import deal_title
 
 from tripeaks import STRICT, TRIANGLE, Game, MoveKind, Status, numbered_deal
-from tripeaks.page_words import deal_title
 
 
 def lose(game: Game) -> Game:

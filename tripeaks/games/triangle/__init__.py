@@ -7,43 +7,38 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
-from ...moves import MoveKind
-from ...solitaire import Solitaire
+from ...base.moves import MoveKind
+from ...model.solitaire import Solitaire, deferred
 from .layout import INVERTED_TRIANGLE
 from .play import TrianglePosition
 from .rules import RULE_SETS, TriangleRules
 from .words import WORDS
 
 if TYPE_CHECKING:
-    from ...position import Position
-    from ...search.best import ScoreSearch
-    from ...search.difficulty import Grader
-    from ...solving import Solver
+    from ...model.answers import Grader, ScoreSearch, Solver
 
 __all__ = ["TRIANGLE"]
 
 
-def _solver(position: Position) -> Solver:
+def _solver() -> Callable[[Any], Solver]:
     from .solver import Solver as TriangleSolver
 
-    assert isinstance(position, TrianglePosition)
-    return cast("Solver", TriangleSolver(position))  # it takes Triangle positions only
+    return cast("Callable[[Any], Solver]", TriangleSolver)  # it takes TrianglePositions only
 
 
-def _best(position: Position) -> ScoreSearch:
+def _best() -> Callable[[Any], ScoreSearch]:
     from .best import TriangleBest
 
-    assert isinstance(position, TrianglePosition)
-    return TriangleBest(position)
+    return TriangleBest
 
 
-def _grader(position: Position) -> Grader:
+def _grader() -> Callable[[Any], Grader]:
     from .difficulty import TriangleGrader
 
-    assert isinstance(position, TrianglePosition)
-    return TriangleGrader(position)
+    return TriangleGrader
 
 
 TRIANGLE = Solitaire(
@@ -59,7 +54,7 @@ TRIANGLE = Solitaire(
     moves=frozenset({MoveKind.PLAY, MoveKind.DRAW, MoveKind.REDEAL}),
     pairs=True,
     seed_base=2**48,
-    make_solver=_solver,
-    make_best=_best,
-    make_grader=_grader,
+    make_solver=deferred(TrianglePosition, _solver),
+    make_best=deferred(TrianglePosition, _best),
+    make_grader=deferred(TrianglePosition, _grader),
 )

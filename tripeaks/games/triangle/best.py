@@ -16,14 +16,14 @@ best line found.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
+from functools import partial
 from typing import Any
 
-from ...cards import Card
-from ...moves import DRAW, REDEAL, Move
-from ...position import Status
-from ...search.best import Line, Pause, Work
-from ...solving import Result, Solver
+from ...base.cards import Card
+from ...base.moves import DRAW, REDEAL, Move
+from ...kit.best import BestLines
+from ...model.answers import Line, Result, Solver
 from .play import KING, TOTAL, TrianglePosition
 
 __all__ = ["TriangleBest"]
@@ -39,15 +39,14 @@ def _bits(mask: int) -> Iterator[int]:
         yield low
 
 
-class TriangleBest:
-    """The search for a Triangle position's best scores (see :mod:`tripeaks.search.best`)."""
+class TriangleBest(BestLines):
+    """The search for a Triangle position's best scores (see :mod:`tripeaks.services.best`)."""
+
+    position: TrianglePosition
+    decision_counts = True
 
     def __init__(self, position: TrianglePosition, solver: Solver | None = None) -> None:
-        self.position = position
-        self._solver = solver
-        self._work = Work()
-        self._steps: Iterator[None] | None = None
-        self._found: tuple[Line, Line | None] | None = None
+        super().__init__(position, solver)
         layout = position.layout
         self.free_of = layout.free
         self.rank = [card.rank if card is not None else 0 for card in position.cards]
@@ -67,56 +66,16 @@ class TriangleBest:
         self._memo: dict[tuple[int, int], list[tuple[int, bool, int]]] = {}
         self._choice: dict[tuple[int, int, int], tuple[Any, ...]] = {}
 
-    @property
-    def nodes(self) -> int:
-        return self._work.nodes
-
-    def step(self, deadline: float | None) -> tuple[Line, Line | None] | None:
-        if self._found is not None:
-            return self._found
-        self._work.deadline = deadline
-        if self._steps is None:
-            self._steps = self._run()
-        for _ in self._steps:
-            if self._work.due():
-                return None
-        assert self._found is not None
-        return self._found
-
-    def _run(self) -> Iterator[None]:
+    def _lines(self) -> Generator[None, None, tuple[Line, Line | None]]:
         position = self.position
-        status = position.status()
-        if status is not Status.PLAYING:
-            line = Line(position.score, ())
-            self._found = (line, line if status is Status.WON else None)
-            return
-        if self._solver is None:
-            self._solver = position.solitaire.solver(position)
-        while True:
-            answer = self._solver.solve(position, budget=None, seconds=self._work.left())
-            self._work.nodes += answer.nodes
-            if answer.result is not Result.GAVE_UP:
-                break
-            yield
+        answer = yield from self._decide()
         if answer.result is Result.WON:
             line = self._replay(answer.moves)
-            self._found = (line, line)
-            return
+            return line, line
         talon = (1 << len(self.talon)) - 1
         start = (position.remaining, talon, len(position.waste) + _SPAN * position.redeals)
-        while True:
-            try:
-                self._search(*start, -1)
-                break
-            except Pause:
-                yield
-        self._found = (self._replay(self._line(*start)), None)
-
-    def _replay(self, moves: tuple[Move, ...] | list[Move]) -> Line:
-        position = self.position
-        for move in moves:
-            position = position.after(move)
-        return Line(position.score, tuple(moves))
+        yield from self._retry(partial(self._search, *start, -1))
+        return self._replay(self._line(*start)), None
 
     # The search
 

@@ -19,9 +19,8 @@ benchmarks/triangle-deals-1000.txt roughly in quarters.)
 
 from __future__ import annotations
 
-from ...deal import Deal
-from ...numbered import SplitMix64
-from ...search.difficulty import SlicedGrader, shuffle
+from ...base.generator import SplitMix64, shuffle
+from ...kit.grading import SlicedGrader
 from .play import KING, TOTAL, TrianglePosition
 
 __all__ = ["GAMES", "THRESHOLDS", "TriangleGrader", "blind_game", "blind_wins", "redeal"]
@@ -114,27 +113,19 @@ def redeal(position: TrianglePosition, rng: SplitMix64) -> tuple[list[int], list
     return rank, stock[:1] + unseen, [card.rank for card in position.waste]
 
 
-def blind_wins(position: TrianglePosition, rng: SplitMix64, games: int) -> int:
-    """How many of ``games`` re-deals (see :func:`redeal`) the no-peeking player wins."""
-    return sum(blind_game(position, *redeal(position, rng)) for _ in range(games))
-
-
 class TriangleGrader(SlicedGrader):
     """Works out a Triangle deal's difficulty (see the module's docstring), in slices."""
 
     games, thresholds = GAMES, THRESHOLDS
     position: TrianglePosition
+    redeal = staticmethod(redeal)
+    play = staticmethod(blind_game)
 
-    def first_game(self) -> bool:
+    def seen(self) -> tuple[list[int], list[int], list[int]]:
         position = self.position
         rank = [card.rank if card is not None else 0 for card in position.cards]
-        stock, waste = [c.rank for c in position.stock], [c.rank for c in position.waste]
-        return blind_game(position, rank, stock, waste)
+        return rank, [c.rank for c in position.stock], [c.rank for c in position.waste]
 
-    def deal(self) -> Deal:
-        position = self.position
-        return Deal(tuple(c for c in position.cards if c is not None), position.waste[0], position.stock,
-                    position.solitaire)
 
-    def redeal_win(self, rng: SplitMix64) -> int:
-        return blind_wins(self.position, rng, 1)
+blind_wins = TriangleGrader.wins
+"""How many of ``games`` re-deals (see :func:`redeal`) the no-peeking player wins."""

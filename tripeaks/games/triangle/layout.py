@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...layout import build_layout
+from ...base.layout import build_layout
 
 __all__ = ["INVERTED_TRIANGLE"]
 

@@ -6,12 +6,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...cards import Card
-from ...deal import Deal
-from ...errors import IllegalMoveError, InvalidMoveError
-from ...moves import DRAW, REDEAL, Move, MoveKind
-from ...position import Place, Position, Status, slot_setters
-from . import words
+from ...base.cards import Card
+from ...base.errors import IllegalMoveError, InvalidMoveError
+from ...base.layout import bits
+from ...base.moves import DRAW, REDEAL, Move, MoveKind
+from ...model.deal import Deal
+from ...model.position import Place, Position, Status, slot_setters
+from .phrases import WON, capital, either, names, value
 from .rules import TriangleRules
 
 __all__ = ["KING", "TOTAL", "TrianglePosition"]
@@ -49,13 +50,7 @@ class TrianglePosition(Position):
         redeals: int,
         remaining: int,
     ) -> TrianglePosition:
-        made = object.__new__(TrianglePosition)
-        _cards(made, cards)
-        _stock(made, stock)
-        _waste(made, waste)
-        _rules(made, self.rules)
-        _solitaire(made, self.solitaire)
-        _remaining(made, remaining)
+        made: TrianglePosition = self._made(cards, stock, waste, remaining)
         _redeals(made, redeals)
         return made
 
@@ -128,7 +123,7 @@ class TrianglePosition(Position):
             if (len(played) == 1 and played[0].rank != KING) or (
                 len(played) == 2 and played[0].rank + played[1].rank != TOTAL
             ):
-                raise IllegalMoveError(words.refusal(self, move))
+                raise IllegalMoveError(refusal(self, move))
             cards, stock, waste, remaining = self.cards, self.stock, self.waste, self.remaining
             # Each card must be available now, not once the other has gone (the stock's next card).
             from_stock = bool(stock) and stock[0] in played
@@ -138,7 +133,7 @@ class TrianglePosition(Position):
                     continue
                 slot = self.slot_of(card)
                 if slot is None or not self.layout.is_free(self.remaining, slot):
-                    raise IllegalMoveError(words.refusal(self, move))
+                    raise IllegalMoveError(refusal(self, move))
                 cards = (*cards[:slot], None, *cards[slot + 1:])
                 remaining &= ~(1 << slot)
             if from_stock:
@@ -148,20 +143,109 @@ class TrianglePosition(Position):
             return self._next(cards, stock, waste, self.redeals, remaining)
         if kind is _DRAW:
             if not self.stock:
-                raise IllegalMoveError(words.no_draw(self))
+                raise IllegalMoveError(no_draw(self))
             return self._next(self.cards, self.stock[1:], (*self.waste, self.stock[0]), self.redeals,
                               self.remaining)
         if kind is _REDEAL:
             if not self.can_redeal():
-                raise IllegalMoveError(words.no_redeal(self))
+                raise IllegalMoveError(no_redeal(self))
             return self._next(self.cards, self.waste, (), self.redeals + 1, self.remaining)
         self.solitaire.check_move(move)  # says why it is no move of this game
         raise InvalidMoveError(f"'{move}' is not a move of Triangle")  # pragma: no cover
 
     def explain(self, target: Card | int) -> str:
-        return words.explain(self, target)
+        return explain(self, target)
 
 
-_cards, _stock, _waste, _rules, _solitaire, _remaining, _redeals = slot_setters(
-    TrianglePosition, "cards", "stock", "waste", "rules", "solitaire", "remaining", "redeals"
-)
+(_redeals,) = slot_setters(TrianglePosition, "redeals")
+
+
+# Why a move is refused, and why a tap does or doesn't play (the player's words)
+
+
+def _where(position: TrianglePosition, card: Card) -> str | None:
+    """Why ``card`` can't be taken now, or ``None`` if it can."""
+    if (position.stock and position.stock[0] == card) or (position.waste and position.waste[-1] == card):
+        return None
+    slot = position.slot_of(card)
+    if slot is not None:
+        over = position.layout.covered_by[slot] & position.remaining
+        if not over:
+            return None
+        return f"The {card.name} is covered by {names([c for s in bits(over) if (c := position.cards[s])])}."
+    if card in position.waste:
+        return f"The {card.name} is under the waste's top card."
+    if card in position.stock:
+        return f"The {card.name} is not one of the face-up cards."
+    return f"The {card.name} has already been removed."
+
+
+def explain(position: TrianglePosition, target: Card | int) -> str:
+    """Why a tap on ``target`` (a card, or a layout slot number) can or can't start a removal."""
+    if isinstance(target, Card):
+        card = target
+    else:
+        if not 0 <= target < len(position.cards):
+            return "There is no such place on the table."
+        found = position.cards[target]
+        if found is None:
+            return "That card has already been removed."
+        card = found
+    status = position.status()
+    if status is Status.WON:
+        return WON
+    why = _where(position, card)
+    if why is not None:
+        if not isinstance(target, Card) and why.startswith(f"The {card.name} is covered by"):
+            return "That card is covered by" + why.removeprefix(f"The {card.name} is covered by")
+        return why
+    if card.rank == 13:
+        return f"The {card.name} goes alone: tap it once to remove it."
+    need = 13 - card.rank
+    partners = [c for c, _, _ in position.available() if c.rank == need]
+    if partners:
+        return f"The {card.name} makes 13 with {either(partners)}."
+    return (
+        f"{capital(value(card.rank))} needs {value(need)} to make 13, and none is available"
+        + (": draw from the stock." if position.stock_move() is not None else ".")
+    )
+
+
+def refusal(position: TrianglePosition, move: Move) -> str:
+    """Why the removal ``move`` can't be made."""
+    if position.status() is Status.WON:
+        return WON
+    cards = list(move.cards)
+    for card in cards:
+        why = _where(position, card)
+        if why is not None:
+            return why
+    if len(cards) == 1:
+        card = cards[0]
+        if card.rank == 13:  # pragma: no cover - a king alone is always allowed when available
+            return f"The {card.name} can go."
+        return f"{capital(value(card.rank))} can't go alone: it needs {value(13 - card.rank)} to make 13."
+    a, b = cards
+    if 13 in (a.rank, b.rank):
+        return "A king goes alone: tap it once."
+    return f"{capital(value(a.rank))} and {value(b.rank)} make {a.rank + b.rank}, not 13."
+
+
+def no_draw(position: TrianglePosition) -> str:
+    if position.status() is Status.WON:
+        return WON
+    if position.can_redeal():
+        return "The stock is empty: redeal to turn the waste back into the stock."
+    if not position.waste:
+        return "The stock and the waste are empty: there is nothing left to draw."
+    return "The stock is empty and no redeals remain."
+
+
+def no_redeal(position: TrianglePosition) -> str:
+    if position.status() is Status.WON:
+        return WON
+    if position.stock:
+        return "The waste can only be turned back once the stock is empty."
+    if not position.waste:
+        return "The waste is empty: there is nothing to redeal."
+    return "No redeals remain: the stock has been seen three times."

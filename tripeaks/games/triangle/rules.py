@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ...solitaire import Choice
+from ...model.solitaire import Choice
 
 __all__ = ["RULE_SETS", "STANDARD", "TriangleRules"]
 

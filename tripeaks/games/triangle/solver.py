@@ -37,9 +37,10 @@ import time
 from collections.abc import Generator
 from typing import Any
 
-from ...moves import DRAW, REDEAL, Move, MoveKind
-from ...position import Status
-from ...solving import DEFAULT_BUDGET, Budget, GiveUp, Result, Solution, collector_paused
+from ...base.moves import DRAW, REDEAL, Move, MoveKind
+from ...kit.solving import Budget, GiveUp, collector_paused
+from ...model.answers import DEFAULT_BUDGET, Result, Solution
+from ...model.position import Status
 from .bounds import TALON as _TALON
 from .bounds import Pairings
 from .play import KING, TOTAL, TrianglePosition

@@ -4,143 +4,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ...cards import Card, rank_phrase
-from ...layout import bits
-from ...moves import Move, MoveKind
-from ...position import Position, Status
-from ...solitaire import Words
+from ...base.cards import Card
+from ...base.moves import Move, MoveKind
+from ...model.position import Position, Status
+from ...model.words import Words
+from .phrases import TOTAL_CARDS, capital, cards_left, either, names
 
 if TYPE_CHECKING:
-    from ...search.best import Best
+    from ...model.answers import Best
     from .play import TrianglePosition
 
-__all__ = ["WORDS", "explain", "refusal"]
-
-TOTAL_CARDS = 52
-
-WON = "Every card is gone: this game is won."
-OVER = "No more moves: this game is over."
-
-
-def _value(rank: int) -> str:
-    """A rank with its article, and its value where a player may not know it: ``a Q (12)``."""
-    phrase = rank_phrase(rank)
-    return f"{phrase} ({rank})" if rank in (1, 11, 12) else phrase
-
-
-def _capital(phrase: str) -> str:
-    return phrase[0].upper() + phrase[1:]
-
-
-def _names(cards: list[Card]) -> str:
-    names = [f"the {c.name}" for c in cards]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _either(cards: list[Card]) -> str:
-    names = [f"the {c.name}" for c in cards]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-
-
-def _where(position: TrianglePosition, card: Card) -> str | None:
-    """Why ``card`` can't be taken now, or ``None`` if it can."""
-    if (position.stock and position.stock[0] == card) or (position.waste and position.waste[-1] == card):
-        return None
-    slot = position.slot_of(card)
-    if slot is not None:
-        over = position.layout.covered_by[slot] & position.remaining
-        if not over:
-            return None
-        return f"The {card.name} is covered by {_names([c for s in bits(over) if (c := position.cards[s])])}."
-    if card in position.waste:
-        return f"The {card.name} is under the waste's top card."
-    if card in position.stock:
-        return f"The {card.name} is not one of the face-up cards."
-    return f"The {card.name} has already been removed."
-
-
-def explain(position: TrianglePosition, target: Card | int) -> str:
-    """Why a tap on ``target`` (a card, or a layout slot number) can or can't start a removal."""
-    if isinstance(target, Card):
-        card = target
-    else:
-        if not 0 <= target < len(position.cards):
-            return "There is no such place on the table."
-        found = position.cards[target]
-        if found is None:
-            return "That card has already been removed."
-        card = found
-    status = position.status()
-    if status is Status.WON:
-        return WON
-    why = _where(position, card)
-    if why is not None:
-        if not isinstance(target, Card) and why.startswith(f"The {card.name} is covered by"):
-            return "That card is covered by" + why.removeprefix(f"The {card.name} is covered by")
-        return why
-    if card.rank == 13:
-        return f"The {card.name} goes alone: tap it once to remove it."
-    need = 13 - card.rank
-    partners = [c for c, _, _ in position.available() if c.rank == need]
-    if partners:
-        return f"The {card.name} makes 13 with {_either(partners)}."
-    return (
-        f"{_capital(_value(card.rank))} needs {_value(need)} to make 13, and none is available"
-        + (": draw from the stock." if position.stock_move() is not None else ".")
-    )
-
-
-def refusal(position: TrianglePosition, move: Move) -> str:
-    """Why the removal ``move`` can't be made."""
-    if position.status() is Status.WON:
-        return WON
-    cards = list(move.cards)
-    for card in cards:
-        why = _where(position, card)
-        if why is not None:
-            return why
-    if len(cards) == 1:
-        card = cards[0]
-        if card.rank == 13:  # pragma: no cover - a king alone is always allowed when available
-            return f"The {card.name} can go."
-        return f"{_capital(_value(card.rank))} can't go alone: it needs {_value(13 - card.rank)} to make 13."
-    a, b = cards
-    if 13 in (a.rank, b.rank):
-        return "A king goes alone: tap it once."
-    return f"{_capital(_value(a.rank))} and {_value(b.rank)} make {a.rank + b.rank}, not 13."
-
-
-def no_draw(position: TrianglePosition) -> str:
-    if position.status() is Status.WON:
-        return WON
-    if position.can_redeal():
-        return "The stock is empty: redeal to turn the waste back into the stock."
-    if not position.waste:
-        return "The stock and the waste are empty: there is nothing left to draw."
-    return "The stock is empty and no redeals remain."
-
-
-def no_redeal(position: TrianglePosition) -> str:
-    if position.status() is Status.WON:
-        return WON
-    if position.stock:
-        return "The waste can only be turned back once the stock is empty."
-    if not position.waste:
-        return "The waste is empty: there is nothing to redeal."
-    return "No redeals remain: the stock has been seen three times."
-
-
-def _left(n: int) -> str:
-    if not n:
-        return "every card is gone"
-    return "1 card left" if n == 1 else f"{n} cards left"
-
+__all__ = ["WORDS"]
 
 class TriangleWords(Words):
     """Triangle's words, in the terminal and on the page.
 
     >>> from tripeaks import TRIANGLE, Card, Game, numbered_deal, solve
-    >>> from tripeaks.moves import MoveKind
+    >>> from tripeaks.base.moves import MoveKind
     >>> game = Game(numbered_deal(1, TRIANGLE))
     >>> WORDS.tallies(game.position)
     (('Removed', '0'),)
@@ -187,7 +67,7 @@ class TriangleWords(Words):
     def said(self, before: Position, move: Move, after: Position) -> str:
         after_ = cast("TrianglePosition", after)
         if move.kind is MoveKind.PLAY:
-            return f"Removed {_names(list(move.cards))}: {_left(after_.cards_left)}."
+            return f"Removed {names(list(move.cards))}: {cards_left(after_.cards_left)}."
         if move.kind is MoveKind.DRAW:
             top = after_.waste[-1]
             if after_.stock:
@@ -208,27 +88,23 @@ class TriangleWords(Words):
 
     def undone(self, before: Position, move: Move, after: Position) -> str:
         if move.kind is MoveKind.PLAY:
-            return f"Undid removing {_names(list(move.cards))}."
+            return f"Undid removing {names(list(move.cards))}."
         if move.kind is MoveKind.DRAW:
             return "Undid a draw."
         return "Undid the redeal."
 
-    def prompt(self, position: Position) -> str:
+    def playing(self, position: Position) -> str:
         position_ = cast("TrianglePosition", position)
-        status = position_.status()
-        if status is Status.WON:
-            return "This game is won."
-        if status is Status.OUT_OF_MOVES:
-            return "No more moves: undo, ask for a hint, or restart."
         left = position_.redeals_left
         redeals = f"{left} redeal{'' if left == 1 else 's'} left"
-        return f"Remove two cards that make 13, or a king alone. {_left(position_.cards_left)}, {redeals}."
+        left_now = cards_left(position_.cards_left)
+        return f"Remove two cards that make 13, or a king alone. {left_now}, {redeals}."
 
     def end(self, position: Position) -> str:
         if position.status() is Status.WON:
             return "You removed every card!"
         left = position.cards_left
-        return f"No more moves, with {_left(left)}. You can undo, ask for a hint, or restart."
+        return f"No more moves, with {cards_left(left)}. You can undo, ask for a hint, or restart."
 
     def progress(self, position: Position) -> str:
         return f"Removed {position.score}/52"
@@ -244,16 +120,9 @@ class TriangleWords(Words):
         left = position_.redeals_left
         return f"Waste: {waste}    Stock: {shown}, {left} redeal{'' if left == 1 else 's'} left"
 
-    def advice(self, position: Position, move: Move) -> str:
-        if move.kind is MoveKind.PLAY:
-            return f"Remove {_names(list(move.cards))}."
-        if move.kind is MoveKind.DRAW:
-            return "Draw a card from the stock."
-        return "Turn the waste back into the stock (redeal)."
-
-    def go_back(self, moves: int) -> str:
-        said = "1 move" if moves == 1 else f"{moves} moves"
-        return f"Go back {said}: from there every card can still be removed."
+    play_verb = "Remove"
+    turn_advice = "Turn the waste back into the stock (redeal)."
+    still_won = "every card can still be removed"
 
     def report(self, position: Position, moves: int) -> str:
         position_ = cast("TrianglePosition", position)
@@ -288,7 +157,7 @@ class TriangleWords(Words):
                     for c in m.cards if c != card]
         if not partners:
             return f"Selected the {card.name}."
-        return f"Selected the {card.name}: it makes 13 with {_either(partners)}."
+        return f"Selected the {card.name}: it makes 13 with {either(partners)}."
 
     def tallies(self, position: Position) -> tuple[tuple[str, str], ...]:
         return (("Removed", str(position.score)),)
@@ -324,7 +193,7 @@ class TriangleWords(Words):
             return "You removed every card!", "The triangle, the stock and the waste are clear."
         left = position.cards_left
         return "No more moves", (
-            f"{_capital(_left(left))}: no two available cards make 13 and the stock is spent. Undo to "
+            f"{capital(cards_left(left))}: no two available cards make 13 and the stock is spent. Undo to "
             "try another way, ask for a hint, or restart this deal."
         )
 

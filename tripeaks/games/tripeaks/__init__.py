@@ -7,43 +7,38 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, cast
 
-from ...moves import MoveKind
-from ...solitaire import Solitaire
+from ...base.moves import MoveKind
+from ...model.solitaire import Solitaire, deferred
 from .layout import THREE_PEAKS
 from .play import TriPeaksPosition
 from .rules import RULE_SETS, Rules
 from .words import WORDS
 
 if TYPE_CHECKING:
-    from ...position import Position
-    from ...search.best import ScoreSearch
-    from ...search.difficulty import Grader
-    from ...solving import Solver
+    from ...model.answers import Grader, ScoreSearch, Solver
 
 __all__ = ["TRIPEAKS"]
 
 
-def _solver(position: Position) -> Solver:
+def _solver() -> Callable[[Any], Solver]:
     from .solver import Solver as TriPeaksSolver
 
-    assert isinstance(position, TriPeaksPosition)
-    return cast("Solver", TriPeaksSolver(position))  # it takes TriPeaks positions only
+    return cast("Callable[[Any], Solver]", TriPeaksSolver)  # it takes TriPeaksPositions only
 
 
-def _best(position: Position) -> ScoreSearch:
+def _best() -> Callable[[Any], ScoreSearch]:
     from .best import TriPeaksBest
 
-    assert isinstance(position, TriPeaksPosition)
-    return TriPeaksBest(position)
+    return TriPeaksBest
 
 
-def _grader(position: Position) -> Grader:
+def _grader() -> Callable[[Any], Grader]:
     from .difficulty import TriPeaksGrader
 
-    assert isinstance(position, TriPeaksPosition)
-    return TriPeaksGrader(position)
+    return TriPeaksGrader
 
 
 TRIPEAKS = Solitaire(
@@ -59,7 +54,7 @@ TRIPEAKS = Solitaire(
     moves=frozenset({MoveKind.PLAY, MoveKind.DRAW, MoveKind.RESET}),
     pairs=False,
     seed_base=0,
-    make_solver=_solver,
-    make_best=_best,
-    make_grader=_grader,
+    make_solver=deferred(TriPeaksPosition, _solver),
+    make_best=deferred(TriPeaksPosition, _best),
+    make_grader=deferred(TriPeaksPosition, _grader),
 )

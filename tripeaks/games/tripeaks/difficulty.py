@@ -21,9 +21,8 @@ benchmarks/deals-1000.txt about 27%, 36%, 27% and 10%.)
 
 from __future__ import annotations
 
-from ...deal import Deal
-from ...numbered import SplitMix64
-from ...search.difficulty import SlicedGrader, shuffle
+from ...base.generator import SplitMix64, shuffle
+from ...kit.grading import SlicedGrader
 from .play import TriPeaksPosition, neighbours
 
 __all__ = ["GAMES", "THRESHOLDS", "TriPeaksGrader", "blind_game", "blind_wins", "redeal"]
@@ -111,32 +110,20 @@ def redeal(position: TriPeaksPosition, rng: SplitMix64) -> tuple[list[int], list
     return rank, unseen[len(hidden):], position.waste[-1].rank if position.waste else None
 
 
-def blind_wins(position: TriPeaksPosition, rng: SplitMix64, games: int) -> int:
-    """How many of ``games`` re-deals (see :func:`redeal`) the no-peeking player wins."""
-    return sum(blind_game(position, *redeal(position, rng)) for _ in range(games))
-
-
 class TriPeaksGrader(SlicedGrader):
     """Works out a TriPeaks deal's difficulty (see the module's docstring), in slices."""
 
     games, thresholds = GAMES, THRESHOLDS
     position: TriPeaksPosition
+    redeal = staticmethod(redeal)
+    play = staticmethod(blind_game)
 
-    def first_game(self) -> bool:
+    def seen(self) -> tuple[list[int], list[int], int | None]:
         position = self.position
         rank = [card.rank if card is not None else 0 for card in position.cards]
         top = position.waste[-1].rank if position.waste else None
-        return blind_game(position, rank, [card.rank for card in position.stock], top)
+        return rank, [card.rank for card in position.stock], top
 
-    def deal(self) -> Deal:
-        return self._deal_of(self.position)
 
-    def redeal_win(self, rng: SplitMix64) -> int:
-        return blind_wins(self.position, rng, 1)
-
-    @staticmethod
-    def _deal_of(position: TriPeaksPosition) -> Deal:
-        cards = tuple(card for card in position.cards if card is not None)
-        if position.rules.empty_waste:
-            return Deal(cards, position.stock[0], position.stock[1:])
-        return Deal(cards, position.waste[0], position.stock)
+blind_wins = TriPeaksGrader.wins
+"""How many of ``games`` re-deals (see :func:`redeal`) the no-peeking player wins."""

@@ -5,16 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...cards import Card
-from ...deal import Deal
-from ...errors import IllegalMoveError, InvalidMoveError
-from ...moves import DRAW, RESET, Move, MoveKind
-from ...position import Position, Status, slot_setters
-from . import words
+from ...base.cards import Card, rank_label, rank_phrase
+from ...base.errors import IllegalMoveError, InvalidMoveError
+from ...base.moves import DRAW, RESET, Move, MoveKind
+from ...model.deal import Deal
+from ...model.position import Position, Status, slot_setters
 from .layout import PEAK_BONUS, PEAKS
+from .phrases import NO_PASSES, OVER, RESET_TOO_SOON, STOCK_EMPTY, STOCK_EMPTY_RESET, WON, capital
 from .rules import Rules
 
-__all__ = ["DRAW_PENALTY", "PEAK_BONUS", "TriPeaksPosition", "adjacent", "neighbours"]
+__all__ = ["ADVANCE", "DRAW_PENALTY", "PEAK_BONUS", "TriPeaksPosition", "adjacent", "follow", "neighbours"]
 
 DRAW_PENALTY = 5
 
@@ -71,13 +71,7 @@ class TriPeaksPosition(Position):
     ) -> TriPeaksPosition:
         """The position a move makes from this one, told its ``remaining`` (a move changes it by
         one card at most) rather than working it out from ``cards``."""
-        made = object.__new__(TriPeaksPosition)
-        _cards(made, cards)
-        _stock(made, stock)
-        _waste(made, waste)
-        _rules(made, self.rules)
-        _solitaire(made, self.solitaire)
-        _remaining(made, remaining)
+        made: TriPeaksPosition = self._made(cards, stock, waste, remaining)
         _resets(made, resets)
         _score(made, score)
         _run(made, run)
@@ -190,12 +184,12 @@ class TriPeaksPosition(Position):
                 raise InvalidMoveError(f"'{move}' is not a move of TriPeaks")  # pragma: no cover
             status = self.status()
             if status is Status.WON:
-                raise IllegalMoveError(words.WON)
+                raise IllegalMoveError(WON)
             if status is Status.OUT_OF_MOVES:
-                raise IllegalMoveError(words.OVER)
+                raise IllegalMoveError(OVER)
         if kind is _PLAY and card is not None:
             if slot is None:
-                raise IllegalMoveError(words.explain(self, card))
+                raise IllegalMoveError(explain(self, card))
             cards = (*self.cards[:slot], None, *self.cards[slot + 1:])
             run = self.run + 1
             score = self.score + run
@@ -206,22 +200,91 @@ class TriPeaksPosition(Position):
                               self.remaining & ~(1 << slot))
         if kind is _DRAW:
             if not self.stock:
-                raise IllegalMoveError(words.STOCK_EMPTY_RESET if self.can_reset() else words.STOCK_EMPTY)
+                raise IllegalMoveError(STOCK_EMPTY_RESET if self.can_reset() else STOCK_EMPTY)
             return self._next(self.cards, self.stock[1:], (*self.waste, self.stock[0]), self.resets,
                               self.score - DRAW_PENALTY, 0, self.remaining)
         if self.stock:
-            raise IllegalMoveError(words.RESET_TOO_SOON)
+            raise IllegalMoveError(RESET_TOO_SOON)
         if not self.can_reset():
-            raise IllegalMoveError(words.NO_PASSES)
+            raise IllegalMoveError(NO_PASSES)
         return self._next(self.cards, self.waste[1:], self.waste[:1], self.resets + 1,
                           self.score - DRAW_PENALTY, 0, self.remaining)
 
     def explain(self, target: Card | int) -> str:
-        return words.explain(self, target)
+        return explain(self, target)
 
     stock_top_shown: ClassVar[bool] = False
 
 
-_cards, _stock, _waste, _rules, _solitaire, _remaining, _resets, _score, _run = slot_setters(
-    TriPeaksPosition, "cards", "stock", "waste", "rules", "solitaire", "remaining", "resets", "score", "run"
-)
+_resets, _score, _run = slot_setters(TriPeaksPosition, "resets", "score", "run")
+
+
+# A line as the searches find it: layout slots to play, and advances
+
+ADVANCE = -1
+"""A step of a line that turns the next stock card (a draw, or a reset when the stock is empty)."""
+
+
+def follow(position: TriPeaksPosition, steps: list[int]) -> tuple[tuple[Move, ...], TriPeaksPosition]:
+    """The moves of a line of ``steps`` (layout slots, and :data:`ADVANCE`) from ``position``, each made
+    by the rules themselves, and the position they reach."""
+    moves = []
+    for step in steps:
+        if step == ADVANCE:
+            move = DRAW if position.stock else RESET
+        else:
+            card = position.cards[step]
+            assert card is not None
+            move = Move.play(card)
+        position = position.after(move)
+        moves.append(move)
+    return tuple(moves), position
+
+
+# Why a move is refused, and why a tap does or doesn't play (the player's words)
+
+
+def explain(position: TriPeaksPosition, target: Card | int) -> str:
+    """Why a tap on ``target`` (a card, or a layout slot number) does or doesn't play.
+
+    Never names a face-down card.
+    """
+    if isinstance(target, Card):
+        slot = position.slot_of(target)
+        if slot is None:
+            if target in position.waste:
+                return f"The {target.name} is already on the waste."
+            return f"The {target.name} is not one of the face-up cards."
+    else:
+        slot = target
+        if not 0 <= slot < len(position.cards):
+            return "There is no such place on the table."
+        if position.cards[slot] is None:
+            return "That card has already been played."
+    card = position.cards[slot]
+    assert card is not None
+    if isinstance(target, Card) and not position.is_face_up(slot):
+        # Named but hidden: answer as for a stock card, so nothing is given away.
+        return f"The {card.name} is not one of the face-up cards."
+    if not position.is_face_up(slot):
+        return "That card is face down: clear the cards on top of it to turn it over."
+    if not position.layout.is_free(position.remaining, slot):
+        return f"The {card.name} is covered: clear the cards on top of it first."
+    status = position.status()
+    if status is Status.WON:
+        return WON
+    top = position.top
+    if top is None:
+        return f"The {card.name} can go on the empty waste: any card can start it."
+    if card.rank in position.playable_ranks():
+        if status is not Status.PLAYING:
+            return OVER
+        return f"The {card.name} can go on the {top.name}."
+    # The rank below first, then the one above: on a king, "a Q or an A".
+    below_first = sorted(position.playable_ranks(), key=lambda r: (top.rank - r) % 13)
+    options = " or ".join(rank_phrase(r) for r in below_first)
+    phrase = capital(rank_phrase(card.rank))
+    said = f"{phrase} can't go on {rank_phrase(top.rank)}."
+    if card.rank == top.rank:
+        said = f"{phrase} can't go on another {rank_label(card.rank)}."
+    return f"{said} You can play {options}."

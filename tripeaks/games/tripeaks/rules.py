@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from ...solitaire import Choice
-from ...stored import shown
+from ...base.stored import shown
+from ...model.solitaire import Choice
 
 __all__ = ["EASY", "RULE_SETS", "STANDARD", "STRICT", "Rules"]
 
@@ -33,7 +33,7 @@ class Rules:
     empty_waste: bool = False
 
     CHOICES: ClassVar[tuple[Choice, ...]]
-    """The rules form (see :class:`~tripeaks.solitaire.Choice`): set below."""
+    """The rules form (see :class:`~tripeaks.model.solitaire.Choice`): set below."""
 
     def __post_init__(self) -> None:
         if self.passes is not None and (

@@ -4,82 +4,23 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ...cards import Card, rank_label, rank_phrase
-from ...moves import Move, MoveKind
-from ...position import Position, Status
-from ...solitaire import Words
+from ...base.cards import rank_label
+from ...base.moves import Move, MoveKind
+from ...model.position import Position, Status
+from ...model.words import Words
 from .layout import PEAK_BONUS
 
 if TYPE_CHECKING:
-    from ...search.best import Best
+    from ...model.answers import Best
     from .play import TriPeaksPosition
 
-__all__ = ["WORDS", "explain"]
-
-WON = "The peaks are cleared: this game is won."
-OVER = "No more moves: this game is over."
-STOCK_EMPTY = "The stock is empty."
-STOCK_EMPTY_RESET = "The stock is empty: reset it."
-RESET_TOO_SOON = "The stock can only be reset once it is empty."
-NO_PASSES = "No passes through the stock remain."
-
-
-def _capital(phrase: str) -> str:
-    # Upper-case only the article: str.capitalize() would turn "a Q" into "A q".
-    return phrase[0].upper() + phrase[1:]
-
-
-def explain(position: TriPeaksPosition, target: Card | int) -> str:
-    """Why a tap on ``target`` (a card, or a layout slot number) does or doesn't play.
-
-    Never names a face-down card.
-    """
-    if isinstance(target, Card):
-        slot = position.slot_of(target)
-        if slot is None:
-            if target in position.waste:
-                return f"The {target.name} is already on the waste."
-            return f"The {target.name} is not one of the face-up cards."
-    else:
-        slot = target
-        if not 0 <= slot < len(position.cards):
-            return "There is no such place on the table."
-        if position.cards[slot] is None:
-            return "That card has already been played."
-    card = position.cards[slot]
-    assert card is not None
-    if isinstance(target, Card) and not position.is_face_up(slot):
-        # Named but hidden: answer as for a stock card, so nothing is given away.
-        return f"The {card.name} is not one of the face-up cards."
-    if not position.is_face_up(slot):
-        return "That card is face down: clear the cards on top of it to turn it over."
-    if not position.layout.is_free(position.remaining, slot):
-        return f"The {card.name} is covered: clear the cards on top of it first."
-    status = position.status()
-    if status is Status.WON:
-        return WON
-    top = position.top
-    if top is None:
-        return f"The {card.name} can go on the empty waste: any card can start it."
-    if card.rank in position.playable_ranks():
-        if status is not Status.PLAYING:
-            return OVER
-        return f"The {card.name} can go on the {top.name}."
-    # The rank below first, then the one above: on a king, "a Q or an A".
-    below_first = sorted(position.playable_ranks(), key=lambda r: (top.rank - r) % 13)
-    options = " or ".join(rank_phrase(r) for r in below_first)
-    phrase = _capital(rank_phrase(card.rank))
-    said = f"{phrase} can't go on {rank_phrase(top.rank)}."
-    if card.rank == top.rank:
-        said = f"{phrase} can't go on another {rank_label(card.rank)}."
-    return f"{said} You can play {options}."
-
+__all__ = ["WORDS"]
 
 class TriPeaksWords(Words):
     """TriPeaks' words, in the terminal and on the page.
 
     >>> from tripeaks import EASY, Game, Move, Rules, numbered_deal, solve
-    >>> from tripeaks.moves import MoveKind
+    >>> from tripeaks.base.moves import MoveKind
     >>> game = Game(numbered_deal(1))
     >>> WORDS.tallies(game.position), WORDS.panel(game.position)[0]
     ((('Score', '0'), ('Run', '0')), ('Playable now', 'J or K'))
@@ -143,13 +84,8 @@ class TriPeaksWords(Words):
         top = after.top
         return f"{said} Waste: {top.name}." if top is not None else f"{said} The waste is empty."
 
-    def prompt(self, position: Position) -> str:
+    def playing(self, position: Position) -> str:
         position = cast("TriPeaksPosition", position)
-        status = position.status()
-        if status is Status.WON:
-            return "This game is won."
-        if status is Status.OUT_OF_MOVES:
-            return "No more moves: undo, ask for a hint, or restart."
         top = position.top
         if top is None:
             return "The waste is empty: play any free card."
@@ -177,16 +113,7 @@ class TriPeaksWords(Words):
         top = position_.top.code if position_.top is not None else "(empty)"
         return f"Waste: {top}    Stock: {stock}{passes}"
 
-    def advice(self, position: Position, move: Move) -> str:
-        if move.card is not None:
-            return f"Play the {move.card.name}."
-        if move.kind is MoveKind.DRAW:
-            return "Draw a card from the stock."
-        return "Turn the waste over to reset the stock."
-
-    def go_back(self, moves: int) -> str:
-        said = "1 move" if moves == 1 else f"{moves} moves"
-        return f"Go back {said}: from there the peaks can still be cleared."
+    still_won = "the peaks can still be cleared"
 
     def report(self, position: Position, moves: int) -> str:
         position_ = cast("TriPeaksPosition", position)

@@ -40,119 +40,28 @@ all it takes from the rest of the engine (but ``bits``, which passes.py imports 
 from __future__ import annotations
 
 import time
-from collections.abc import Generator, Iterator
+from collections.abc import Generator
 
-from ....layout import bits
-from ....moves import DRAW, RESET, Move
-from ....position import Status
-from ....solving import Result, Solution
+from ....base.moves import Move
+from ....model.answers import Result, Solution
+from ....model.position import Status
 from ..play import TriPeaksPosition as Position
-from ..rules import Rules
-from .bounds import _make_pass, _Pass
-from .budget import _TICK, DEFAULT_BUDGET, _Budget, _GiveUp, collector_paused
-from .last_pass import _ADVANCE, _fewest_draws, _last_pass
+from ..play import follow
+from .budget import _TICK, DEFAULT_BUDGET, _GiveUp, collector_paused
+from .last_pass import _fewest_draws, _last_pass
+from .memo import Memory
 from .passes import _fewest_advances, _fewest_unlimited, _passes_to_come, _unlimited
-from .ranks import _BIT_INDEX, _FLOWS, _NEAR
 
 __all__ = ["Solver"]
 
 
-class Solver(_Budget):
+class Solver(Memory):
     """Solves positions of one deal under one set of rules, remembering what it proved.
 
     Keep one per game: a hint that walks back through the game's history reuses every
     position already proved hopeless, and a search cut short by its budget carries on
     where it stopped when the same position is asked about again.
     """
-
-    def __init__(self, position: Position) -> None:
-        """A solver for the deal ``position`` belongs to, under its rules (it reads the cards in
-        every slot: ask it about this position and later ones)."""
-        super().__init__()
-        rules: Rules = position.rules
-        layout = position.layout
-        self.rules = rules
-        self.layout = layout
-        self.wrap = rules.wrap
-        self.rank = [c.rank if c is not None else 0 for c in position.cards]
-        slots_of_rank = [0] * 14
-        for s, r in enumerate(self.rank):
-            slots_of_rank[r] |= 1 << s
-        self.adjacent_slots = [0] * 14
-        for t, near in enumerate(_NEAR[self.wrap]):
-            for r in near:
-                self.adjacent_slots[t] |= slots_of_rank[r]
-        # support[s]: the layout cards that could be played just before the card in slot s:
-        # one rank away, not under it, and not on it with other cards in between.
-        self.support = [
-            self.adjacent_slots[r] & ~layout.beneath[s] & ~(layout.above[s] & ~layout.covered_by[s])
-            if r
-            else 0
-            for s, r in enumerate(self.rank)
-        ]
-        size = layout.size
-        # dependants[s]: the cards s supports; a card whose last supporter goes is isolated
-        self.dependants = [0] * size
-        for t, supporters in enumerate(self.support):
-            while supporters:
-                low = supporters & -supporters
-                supporters ^= low
-                self.dependants[_BIT_INDEX[low % 37]] |= 1 << t
-        # isolating[s]: (around, table): ``around`` is the mask of the slots that decide which
-        # cards taking the card in s leaves with no supporter (its dependants and their
-        # supporters), and ``table[cards & around]``, filled as met, those it leaves so.
-        self.isolating: list[tuple[int, dict[int, int]]] = []
-        for s in range(size):
-            around = todo = self.dependants[s]
-            while todo:
-                low = todo & -todo
-                todo ^= low
-                around |= self.support[_BIT_INDEX[low % 37]]
-            self.isolating.append((around & ~(1 << s), {}))
-        self.flow = _FLOWS[rules.wrap]
-        self.weight = [self.flow.weight_of_rank[r] for r in self.rank]
-        self._layout_ranks: dict[int, int] = {}
-        self._bases: dict[tuple[int, ...], int] = {}
-        self._base_stock: list[tuple[int, ...]] = []
-        self._passes: dict[int, _Pass] = {}  # the last pass through each known stock
-        self._dead_multi: set[tuple[object, ...]] = set()  # states with passes still to come
-        # fewest moves with unlimited passes: per (cards, cycle), the most advances proved too few
-        self._short_unlimited: dict[tuple[int, tuple[int, ...]], int] = {}
-        self._pending: dict[tuple[object, ...], Iterator[list[int] | None]] = {}
-        self._known: dict[tuple[object, ...], Solution] = {}
-        self._base(tuple(c.rank for c in position.stock))
-
-    # Shared helpers
-
-    def layout_ranks(self, remaining: int) -> int:
-        ranks = self._layout_ranks.get(remaining)
-        if ranks is None:
-            ranks = 0
-            for s in bits(remaining):
-                ranks |= 1 << self.rank[s]
-            self._layout_ranks[remaining] = ranks
-        return ranks
-
-    def _base(self, stock: tuple[int, ...]) -> tuple[int, int]:
-        """A known stock that ``stock`` is the tail of, and how far into it it starts.
-
-        Positions of one pass share their stock's tail, so they share what was proved.
-        """
-        for base, bid in self._bases.items():
-            offset = len(base) - len(stock)
-            if offset >= 0 and base[offset:] == stock:
-                return bid, offset
-        bid = len(self._bases)
-        self._bases[stock] = bid
-        self._base_stock.append(stock)
-        return bid, 0
-
-    def _pass_of(self, bid: int) -> _Pass:
-        """The last pass through the stock ``bid``: its cells and what was proved."""
-        found = self._passes.get(bid)
-        if found is None:
-            found = self._passes[bid] = _make_pass(self, self._base_stock[bid])
-        return found
 
     # Entry point
 
@@ -194,13 +103,13 @@ class Solver(_Budget):
             if self._due(self.nodes):
                 self._pending[key] = search
                 # a fewest-moves search that pauses may have found a line already: not proved the fewest
-                line = self._moves(position, best) if best else ()
+                line = follow(position, best)[0] if best else ()
                 return Solution(Result.GAVE_UP, line, self.nodes - first, time.perf_counter() - started)
         elapsed = time.perf_counter() - started
         if path is None:
             answer = Solution(Result.LOST, (), self.nodes - first, elapsed)
         else:
-            answer = Solution(Result.WON, self._moves(position, path), self.nodes - first, elapsed)
+            answer = Solution(Result.WON, follow(position, path)[0], self.nodes - first, elapsed)
         self._known[key] = answer
         return answer
 
@@ -243,20 +152,6 @@ class Solver(_Budget):
         left = None if seconds is None else max(seconds - (time.perf_counter() - started), 0.0)
         budget = None if budget is None else max(budget - spent, 1)
         return self.solve(position, budget=budget, seconds=left, shortest=shortest)
-
-    def _moves(self, position: Position, path: list[int]) -> tuple[Move, ...]:
-        """Turn a path of slots and advances into moves, each checked by the rules themselves."""
-        moves = []
-        for step in path:
-            if step == _ADVANCE:
-                move = DRAW if position.stock else RESET
-            else:
-                card = position.cards[step]
-                assert card is not None
-                move = Move.play(card)
-            position = position.after(move)
-            moves.append(move)
-        return tuple(moves)
 
     def _search(
         self, position: Position, shortest: bool

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from .ranks import _BIAS, _BIT_INDEX, _FIELD, _MASK, _NEAR, _NEAR_MASK, _RANKS
 
 if TYPE_CHECKING:
-    from . import Solver
+    from .tables import Tables
 
 
 class _Part:
@@ -104,7 +104,7 @@ class _Pass:
     nextadj: list[list[int]]  # [r][i]: the first k > i with stock[k-1] one rank from r (n + 1 if none)
 
 
-def _make_pass(solver: Solver, stock: tuple[int, ...]) -> _Pass:
+def _make_pass(solver: Tables, stock: tuple[int, ...]) -> _Pass:
     """Per stock: what cards left can still need, as stock-index thresholds.
 
     ``cell(cards, parent)`` is the cell of a set of cards (see _Cell), with the bounds'

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ....solving import DEFAULT_BUDGET, Budget, GiveUp, collector_paused
+from ....kit.solving import Budget, GiveUp, collector_paused
+from ....model.answers import DEFAULT_BUDGET
 
 __all__ = ["DEFAULT_BUDGET", "_TICK", "_Budget", "_GiveUp", "collector_paused"]
 

@@ -5,18 +5,18 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
+from ..play import ADVANCE as _ADVANCE
 from .bounds import _At, _Cell
 from .budget import _TICK, _GiveUp
 from .ranks import _BIT_INDEX
 
 if TYPE_CHECKING:
-    from . import Solver
+    from .memo import Memory
 
-_ADVANCE = -1  # a draw or a reset, in a path of slots
 
 
 def _last_pass(
-    solver: Solver, remaining: int, top: int, stock: tuple[int, ...], limit: int
+    solver: Memory, remaining: int, top: int, stock: tuple[int, ...], limit: int
 ) -> list[int] | None:
     """Depth-first search of the last pass: plays before draws, the waste below its top
     no longer matters.
@@ -172,7 +172,7 @@ def _last_pass(
 
 
 def _fewest_draws(
-    solver: Solver, remaining: int, top: int, stock: tuple[int, ...]
+    solver: Memory, remaining: int, top: int, stock: tuple[int, ...]
 ) -> Generator[list[int] | None, None, list[int] | None]:
     """Fewest moves in the last pass: every winning line plays the same cards, so the
     fewest draws. A line with ``d`` draws wins exactly when the game with the stock cut
@@ -201,7 +201,7 @@ def _fewest_draws(
             return best
 
 
-def _inherit(solver: Solver, longer: int, shorter: int) -> None:
+def _inherit(solver: Memory, longer: int, shorter: int) -> None:
     """Copy what was proved lost just after a draw with the stock ``longer`` to the same
     stock cut shorter: with less stock, nothing lost can be won (indices agree, both
     start at the same card). What was proved for each top is not copied: merging it with

@@ -10,17 +10,18 @@ from collections import deque
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from ....layout import bits
+from ....base.layout import bits
+from ..play import ADVANCE as _ADVANCE
 from .budget import _TICK, _GiveUp
-from .last_pass import _ADVANCE, _last_pass
+from .last_pass import _last_pass
 from .ranks import _neighbour_ranks, _rank_bits
 
 if TYPE_CHECKING:
-    from . import Solver
+    from .memo import Memory
 
 
 def _passes_to_come(
-    solver: Solver,
+    solver: Memory,
     remaining: int,
     stock: tuple[int, ...],
     waste: tuple[int, ...],
@@ -74,7 +75,7 @@ def _passes_to_come(
 
 
 def _unlimited(
-    solver: Solver, remaining: int, cycle: tuple[int, ...], limit: int
+    solver: Memory, remaining: int, cycle: tuple[int, ...], limit: int
 ) -> list[int] | None:
     """Depth-first over "advance k cards round the cycle, then play": acyclic, as each clears one."""
     dead = solver._dead_multi
@@ -112,7 +113,7 @@ def _unlimited(
 
 
 def _fewest_unlimited(
-    solver: Solver, remaining: int, cycle: tuple[int, ...]
+    solver: Memory, remaining: int, cycle: tuple[int, ...]
 ) -> Generator[list[int] | None, None, list[int] | None]:
     """Fewest moves with unlimited passes: every winning line plays the same cards, and a move
     that advances k cards round the cycle (draws and resets alike) costs k. A line is found at
@@ -181,7 +182,7 @@ def _fewest_unlimited(
 # Fewest moves with passes to come: 0-1 breadth first, plays cost nothing, draws and
 # resets cost one (every winning line plays the same cards).
 def _fewest_advances(
-    solver: Solver, remaining: int, stock: tuple[int, ...], waste: tuple[int, ...], left: int | None
+    solver: Memory, remaining: int, stock: tuple[int, ...], waste: tuple[int, ...], left: int | None
 ) -> Generator[list[int] | None, None, list[int] | None]:
     wrap = solver.wrap
     State = tuple[int, tuple[int, ...], tuple[int, ...], int]

@@ -1,0 +1,197 @@
+"""A game of the family as data plus a few hooks: its names, layout, rules, positions, words and solver.
+
+Each game's folder (``tripeaks/games/<id>/``) makes one :class:`Solitaire`; the registry lists
+them. The shared parts (deals, numbered deals, the game history, saves, hints, winnable deals,
+the command line) take a solitaire and never name one.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from ..base.errors import InvalidMoveError
+from ..base.layout import Layout
+from ..base.moves import Move, MoveKind, not_a_move
+from .words import Words
+
+if TYPE_CHECKING:
+    from .answers import Grader, ScoreSearch, Solver
+    from .position import Position
+
+__all__ = ["Choice", "RuleSet", "Solitaire", "deferred", "name_key"]
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One question of a game's rules form (the page's settings): its ``name``, the ``legend`` a
+    player reads, and its ``options`` as (value, label, note); asked only ``when`` another choice
+    has one of some values, as ``(name, values)``, or always when ``None``. A rules type lists
+    its questions in ``CHOICES``, answers them for a value (``rules.chosen()``) and reads the
+    answers back (``from_choices``), so that a form needs to know nothing of the game."""
+
+    name: str
+    legend: str
+    options: tuple[tuple[str, str, str], ...]
+    when: tuple[str, tuple[str, ...]] | None = None
+
+
+class RuleSet(Protocol):
+    """What every game's rules value offers (TriPeaks' :class:`~tripeaks.games.tripeaks.rules.Rules`
+    is one): a stable key for statistics and links, a name, a sentence for a player, a stored form."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def label(self) -> str:
+        """The rules in a few words, for a row of a table: ``Custom: 2 passes, no wrap``."""
+        ...
+
+    def describe(self) -> str: ...
+
+    def chosen(self) -> dict[str, str]:
+        """The answers to the rules type's ``CHOICES`` that make these rules."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+def deferred(kind: type[Position], load: Callable[[], Callable[[Any], T]]) -> Callable[[Position], T]:
+    """A game's hook (its solver, best-score search or grader) for positions of ``kind``, whose module
+    ``load`` imports only when the hook is first called: a game is listed, and played, without its
+    searches loaded."""
+
+    def hook(position: Position) -> T:
+        assert isinstance(position, kind)
+        return load()(position)
+
+    return hook
+
+
+def name_key(name: str) -> str:
+    """A name as the registry compares it: letters and digits only, lower case (``Tri Peaks`` and
+    ``tri-peaks`` are ``tripeaks``)."""
+    text = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+@dataclass(frozen=True, eq=False)
+class Solitaire:
+    """One game of the family. Compared by identity: there is one of each."""
+
+    id: str
+    """The stable id, also the deal-code prefix: ``tripeaks``, ``triangle``."""
+    name: str
+    """The name a player reads: ``TriPeaks``, ``Triangle``."""
+    aliases: tuple[str, ...]
+    """Its other names, by which the registry finds it too."""
+    blurb: str
+    """The game in one sentence."""
+    layout: Layout
+    rules_type: type[Any]
+    """The game's rules class, with ``named``, ``from_key`` and ``from_dict``."""
+    rule_sets: Mapping[str, Any]
+    """The named rule sets by name, the default first."""
+    position: type[Position]
+    """The class of the game's positions, which decides every rule."""
+    words: Words
+    moves: frozenset[MoveKind]
+    """The kinds of move the game has."""
+    pairs: bool
+    """Whether a play may take two cards (Triangle's pairs), or always one."""
+    seed_base: int
+    """Added to a deal number to make its generator's seed (see :mod:`tripeaks.model.numbered`)."""
+    make_solver: Callable[[Position], Solver] = field(repr=False)
+    """A solver for the deal a position belongs to."""
+    make_best: Callable[[Position], ScoreSearch] | None = field(default=None, repr=False)
+    """The search for a position's best scores (see :mod:`tripeaks.services.best`), if the game has one."""
+    make_grader: Callable[[Position], Grader] | None = field(default=None, repr=False)
+    """The work out of a deal's difficulty from its start (see :mod:`tripeaks.services.difficulty`)."""
+
+    def __repr__(self) -> str:
+        return f"find_game({self.id!r})"
+
+    @staticmethod
+    def of(position: Position) -> Solitaire:
+        """The game of ``position`` (a position names its game only by what it needs of it: its
+        :class:`~tripeaks.model.position.Kind`)."""
+        game = position.solitaire
+        assert isinstance(game, Solitaire)
+        return game
+
+    @property
+    def prefix(self) -> str:
+        """The deal-code prefix, ``triangle`` in ``triangle:…``."""
+        return self.id
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return (self.name, *self.aliases)
+
+    @property
+    def default_rules(self) -> Any:
+        return next(iter(self.rule_sets.values()))
+
+    def check_rules(self, rules: Any) -> Any:
+        """``rules`` if they are this game's (``None`` is its default rules); ``ValueError`` otherwise."""
+        if rules is None:
+            return self.default_rules
+        if not isinstance(rules, self.rules_type):
+            raise ValueError(f"those are not rules of {self.name}")
+        return rules
+
+    def rules_named(self, name: str) -> Any:
+        return self.rules_type.named(name)
+
+    def rules_from_key(self, key: str) -> Any:
+        return self.rules_type.from_key(key)
+
+    def rules_from_dict(self, data: Any) -> Any:
+        return self.rules_type.from_dict(data)
+
+    @property
+    def rule_choices(self) -> tuple[Choice, ...]:
+        """The questions of the game's rules form (none when it has one rule set)."""
+        choices: tuple[Choice, ...] = self.rules_type.CHOICES
+        return choices
+
+    def rules_from_choices(self, answers: Mapping[str, str]) -> Any:
+        """The rules the answers to :attr:`rule_choices` make; ``ValueError`` for a bad answer."""
+        return self.rules_type.from_choices(answers)
+
+    def check_move(self, move: Move) -> Move:
+        """``move`` if this game has such moves; :class:`InvalidMoveError` saying so if not."""
+        if move.kind not in self.moves:
+            raise InvalidMoveError(f"{self.name} has no '{move.kind}' move")
+        if len(move.cards) > 1 and not self.pairs:
+            raise InvalidMoveError(f"in {self.name} a move plays one card, not {move.notation}")
+        return move
+
+    def parse_move(self, text: str) -> Move:
+        """A move of this game from its notation; :class:`InvalidMoveError` if it is none, saying
+        how this game's moves are written."""
+        try:
+            move = Move.parse(text)
+        except InvalidMoveError:
+            if not isinstance(text, str):
+                raise
+            raise InvalidMoveError(not_a_move(text, self.how_to_write)) from None
+        return self.check_move(move)
+
+    @property
+    def how_to_write(self) -> str:
+        """How this game's moves are written, for a message (its words': TriPeaks' is ``a card
+        such as 7h, or draw, or reset``)."""
+        return self.words.notation
+
+    def solver(self, position: Position) -> Solver:
+        """A solver for the deal ``position`` belongs to, under its rules."""
+        return self.make_solver(position)

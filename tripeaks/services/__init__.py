@@ -1,0 +1,1 @@
+"""The services layer: games played, saved and recorded, hints, best scores, difficulty, winnable deals."""
