@@ -19,7 +19,7 @@ from tripeaks import Game, Records, Solitaire, numbered_deal
 from tripeaks import page_words as say
 
 if TYPE_CHECKING:
-    from app import App
+    from page import Page
 
 Envelope = dict[str, Any]
 
@@ -30,7 +30,7 @@ def new_id() -> str:
 
 
 class Boot:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Page) -> None:
         self.app = app
 
     def boot(self) -> None:

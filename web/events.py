@@ -14,11 +14,11 @@ from tripeaks import MAX_DEAL, Game, MoveKind, Status, numbered_deal
 from tripeaks import page_words as say
 
 if TYPE_CHECKING:
-    from app import App
+    from page import Page
 
 
 class Events:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Page) -> None:
         self.app = app
 
     def focused(self) -> str | None:

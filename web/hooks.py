@@ -11,10 +11,10 @@ from scene import stock_shows
 from tripeaks import Status
 
 if TYPE_CHECKING:
-    from app import App
+    from page import Page
 
 
-def state(app: App) -> dict[str, Any]:
+def state(app: Page) -> dict[str, Any]:
     game = app.game
     position = game.position
     slots: list[dict[str, Any]] = []

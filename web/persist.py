@@ -12,11 +12,11 @@ from tripeaks import Game, Records, Status
 from tripeaks import page_words as say
 
 if TYPE_CHECKING:
-    from app import App
+    from page import Page
 
 
 class Keeper:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Page) -> None:
         self.app = app
         self.shown: str | None = None
         """The storage problem the notices show, if any."""

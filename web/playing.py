@@ -17,11 +17,11 @@ from tripeaks import DRAW, IllegalMoveError, InvalidMoveError, Move, MoveKind, P
 from tripeaks import page_words as say
 
 if TYPE_CHECKING:
-    from app import App
+    from page import Page
 
 
 class Play:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Page) -> None:
         self.app = app
         self.perf: list[float] = []
         self.engine_ms: list[float] = []

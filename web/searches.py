@@ -33,7 +33,7 @@ from tripeaks import (
 from tripeaks import page_words as say
 
 if TYPE_CHECKING:
-    from app import App
+    from page import Page
 
 THINK_SECONDS = 0.03  # thinking ahead works this long at a time, in the page's idle moments
 THINK_PAUSE = 0.05  # and then leaves the page alone this long (input waits at most a slice)
@@ -73,7 +73,7 @@ def random_deal() -> int:
 
 
 class Searches:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Page) -> None:
         self.app = app
         self.ahead: DealAhead | None = None  # the next winnable deal, looked for as the player plays
         self.daily_deals: dict[tuple[str, str], Deal] = {}  # a game's deal of a day, once searched for

@@ -28,11 +28,11 @@ from tripeaks import (
 from tripeaks import page_words as say
 
 if TYPE_CHECKING:
-    from app import App
+    from page import Page
 
 
 class Sheets:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Page) -> None:
         self.app = app
         self.on_yes: Callable[[], None] | None = None
         self.drawn: tuple[object, ...] | None = None

@@ -14,7 +14,7 @@ from tripeaks import Game, MoveKind, Watch, back_words, best_watch, step_words, 
 from tripeaks import page_words as say
 
 if TYPE_CHECKING:
-    from app import App
+    from page import Page
 
 
 class Watching:
@@ -38,7 +38,7 @@ class Watching:
 
 
 class Watcher:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Page) -> None:
         self.app = app
         self.watching: Watching | None = None
 
