@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from game_support import make_move, open_game, playable_slots, solution, state
+from game_support import make_move, menu, open_game, playable_slots, solution, state
 from playwright.sync_api import Browser, Page, expect
 from test_game_storage import set_storage
 from test_watch import a_loss, lose_in_the_page
@@ -340,3 +340,39 @@ def test_a_win_cheers_each_peak_and_celebrates_until_a_tap(page: Page) -> None:
     assert max(ends) <= 3000
     page.mouse.click(195, 60)
     expect(confetti).to_have_count(0)
+
+
+@pytest.mark.parametrize(("width", "height"), [(320, 640), (1280, 800)])
+def test_the_charts_read_at_every_size_and_the_calendar_shows_its_dates(page: Page, width: int,
+                                                                         height: int) -> None:
+    from test_statistics import RECORDS, seeded
+
+    set_storage(page, {RECORDS: seeded().to_json()})
+    page.set_viewport_size({"width": width, "height": height})
+    open_game(page, "?deal=7")
+    menu(page, "#stats-open")
+    expect(page.locator("#stats")).to_be_visible()
+    smallest = page.evaluate("""() => Math.min(...[...document.querySelectorAll('#stats .plot text')]
+        .filter((t) => t.getClientRects().length)
+        .map((t) => parseFloat(getComputedStyle(t).fontSize) * t.getScreenCTM().a))""")
+    assert smallest >= 11, f"a chart's label is {smallest:.1f} px"
+    dates = page.locator('#stats figure[data-chart="daily"] .plot text.date')
+    assert dates.count() >= 28
+    days = dates.evaluate_all("els => els.map((el) => Number(el.textContent))")
+    assert all(1 <= day <= 31 for day in days)
+
+
+def test_a_random_deal_has_a_number_players_can_say(page: Page) -> None:
+    data = open_game(page, "")
+    assert 1 <= data["number"] <= 1_000_000
+    page.click("#new")
+    page.wait_for_function(f"JSON.parse(window.tripeaksState()).number !== {data['number']}")
+    assert 1 <= state(page)["number"] <= 1_000_000
+
+
+def test_the_test_hook_shows_only_what_a_player_sees(page: Page) -> None:
+    game, _ = a_loss(TRIPEAKS, STRICT, 6, 14)
+    lose_in_the_page(page, game)
+    page.wait_for_function("JSON.parse(window.tripeaksState()).best !== null", timeout=90_000)
+    best = state(page)["best"]
+    assert set(best) == {"score", "clear"}, "a best line would name cards still face down"

@@ -89,3 +89,15 @@ def test_the_score_chart_shows_the_latest_games_in_order(scores: list[int]) -> N
     chart = score_chart(records, TRIPEAKS)
     assert [p.value for p in chart.points] == scores[-50:]
     assert all(chart.low <= p.value <= chart.high for p in chart.points)
+
+
+def test_a_rule_set_this_version_cannot_read_is_named_in_words_not_by_its_key() -> None:
+    from tripeaks import TRIPEAKS
+    from tripeaks.services.charts import win_rate_chart
+    from tripeaks.services.records import Played, Records
+
+    game = Played(id="x", rules="a-rule-set-from-the-future", ended=1, won=True, score=1, moves=1,
+                  seconds=1.0, longest_run=1, hints=0, daily=None, number=1)
+    chart = win_rate_chart(Records().with_games([game]), TRIPEAKS)
+    assert "a-rule-set-from-the-future" not in chart.text
+    assert "Rules of another version" in chart.text

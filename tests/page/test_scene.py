@@ -4,9 +4,8 @@ the engine's position alone."""
 from __future__ import annotations
 
 from scene import Marks, cards_left, clock, offers_watch, scene, stock_shows
-from tripeaks.page_words import deal_title
 
-from tripeaks import STRICT, TRIANGLE, Game, MoveKind, Status, numbered_deal
+from tripeaks import STRICT, TRIANGLE, Game, MoveKind, Status, numbered_deal, page_words
 
 
 def lose(game: Game) -> Game:
@@ -84,6 +83,6 @@ def test_the_end_sheet_says_the_game_s_words_and_offers_watch_only_for_a_winnabl
 def test_words_for_the_page() -> None:
     assert clock(59) == "0:59" and clock(3600 + 61) == "1:01:01"
     game = Game(numbered_deal(12), number=12)
-    assert deal_title(game).startswith("Deal 12 ·")
+    assert page_words.deal_title(game).startswith("Deal 12 ·")
     assert stock_shows(Game(numbered_deal(1, TRIANGLE)).position), "Triangle's stock top lies face up"
     assert not stock_shows(Game(numbered_deal(1)).position)

@@ -22,6 +22,8 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .page_words import UNKNOWN_RULES
+
 if TYPE_CHECKING:
     from ..model.solitaire import Solitaire
     from .records import Played, Records
@@ -108,10 +110,11 @@ def _day(when: dt.date) -> str:
 
 
 def _rules_label(solitaire: Solitaire, key: str) -> str:
+    """A rule set as players know it; one this version cannot read is named in words, never by its key."""
     try:
         label: str = solitaire.rules_from_key(key).label
     except ValueError:
-        return key
+        return UNKNOWN_RULES
     return label
 
 
