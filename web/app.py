@@ -146,6 +146,10 @@ class App:
         self.selected = None
         self.hinted, self.hint_control = frozenset(), None
         self.view.forget()
+        if game.notice:  # the engine says what it made of a save (a number that is not the deal's)
+            self.notices.show("deal", game.notice)
+        else:
+            self.notices.hide("deal")
         name = game.solitaire.name
         document.title = name
         document.getElementById("game-title").textContent = name

@@ -170,7 +170,9 @@ class Boot:
             el.checked = str(el.value) == solitaire.id
 
     def _load_records(self) -> None:
-        records, problem = self.app.store.read_json(storage.RECORDS, Records.from_json)
+        solitaire = self.app.settings.solitaire  # the game messages name
+        records, problem = self.app.store.read_json(storage.RECORDS,
+                                                    lambda text: Records.from_json(text, solitaire))
         if problem:
             self.app.notices.show("records", f"{problem} {say.STATS_AGAIN}", error=True)
         if records is not None:

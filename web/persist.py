@@ -28,7 +28,8 @@ class Keeper:
 
     def stored_records(self) -> Records:
         """The records as stored now (another tab may have added to them), else those in memory."""
-        records, _ = self.store.read_json(storage.RECORDS, Records.from_json)
+        solitaire = self.app.game.solitaire
+        records, _ = self.store.read_json(storage.RECORDS, lambda text: Records.from_json(text, solitaire))
         return records if isinstance(records, Records) else self.app.records
 
     def unfinished(self, game: Game, game_id: str) -> bool:

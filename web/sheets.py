@@ -184,7 +184,7 @@ class Sheets:
         try:
             # One character past the most the engine takes, so that it refuses a file too large.
             text = str(await chosen.slice(0, MAX_IMPORT + 1).text())
-            done = import_records(app.keeper.stored_records(), text)
+            done = import_records(app.keeper.stored_records(), text, solitaire=app.game.solitaire)
         except InvalidRecordsError as error:
             message.textContent = str(error)
             return
