@@ -117,22 +117,38 @@ def test_every_game_fits_a_phone_a_small_phone_a_phone_on_its_side_and_a_desktop
     check_common(seen)
 
 
+SLOWER = 10
+"""Motion is played this many times slower while frames are sampled (DevTools' animation playback rate),
+so that a busy machine's late frames still catch a card in the air; the times are scaled back."""
+
+
 def frames_after_click(page: Page, selector: str, watched: str) -> list[dict[str, float]]:
-    """Click ``selector`` and sample ``watched``'s box at every frame for 400 ms (its first is before)."""
-    page.evaluate(f"""() => {{
-        window.__frames = [];
-        const el = document.querySelector({json.dumps(watched)});
-        const start = performance.now();
-        const sample = () => {{
-            const r = el.getBoundingClientRect();
-            window.__frames.push({{t: performance.now() - start, x: r.left, y: r.top, w: r.width}});
-            if (performance.now() - start < 400) requestAnimationFrame(sample);
-        }};
-        requestAnimationFrame(sample);
-    }}""")
-    page.click(selector)
-    page.wait_for_timeout(500)
-    return list(page.evaluate("window.__frames"))
+    """Click ``selector`` and sample ``watched``'s box at every frame until it rests, its first frame before
+    the click; the times (ms from the click) as they would be at full speed."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Animation.enable")
+    cdp.send("Animation.setPlaybackRate", {"playbackRate": 1 / SLOWER})
+    try:
+        page.evaluate(f"""() => {{
+            window.__frames = [];
+            const el = document.querySelector({json.dumps(watched)});
+            const sample = () => {{
+                const r = el.getBoundingClientRect();
+                window.__frames.push({{t: performance.now() - (window.__clicked ?? performance.now()),
+                                       x: r.left, y: r.top, w: r.width}});
+                if (window.__frames.length < 2000) requestAnimationFrame(sample);
+            }};
+            requestAnimationFrame(sample);
+            document.querySelector({json.dumps(selector)}).addEventListener(
+                "pointerdown", () => {{ window.__clicked = performance.now(); }}, {{once: true}});
+        }}""")
+        page.click(selector)
+        page.wait_for_timeout(400 * SLOWER)
+        frames = list(page.evaluate("window.__frames.splice(0)"))
+    finally:
+        cdp.send("Animation.setPlaybackRate", {"playbackRate": 1})
+        cdp.detach()
+    return [{**frame, "t": frame["t"] / SLOWER} for frame in frames]
 
 
 def first_playable(page: Page) -> str:
@@ -152,7 +168,7 @@ def test_a_played_card_flies_to_the_waste_within_200_ms(page: Page) -> None:
     moving = [f for f in frames if abs(f["x"] - final["x"]) > 1 or abs(f["y"] - final["y"]) > 1]
     assert moving, "the card was seen on its way"
     settled = [f for f in frames if f["t"] > moving[-1]["t"]]
-    assert settled and moving[-1]["t"] - moving[0]["t"] <= 220, f"the flight took {moving[-1]['t']:.0f} ms"
+    assert settled and moving[-1]["t"] <= 200, f"the card landed {moving[-1]['t']:.0f} ms after the click"
 
 
 def test_reduced_motion_shows_a_play_at_once(page: Page) -> None:
@@ -193,7 +209,7 @@ def test_the_end_sheet_leaves_the_table_in_sight_and_takes_the_focus(page: Page)
     expect(page.locator("#watch-latest")).to_be_visible(timeout=60_000)  # this deal could be won
     page.keyboard.press("Escape")
     expect(sheet).to_be_hidden()
-    assert page.evaluate("document.activeElement.id") == "new"
+    assert page.evaluate("document.getElementById('table').contains(document.activeElement)")
 
 
 @functools.cache

@@ -117,11 +117,14 @@ class Sheets:
             get("ending-title").focus()
 
     def close_ending(self) -> None:
-        """Close the end sheet to look at the table; focus goes back to the table's bar."""
+        """Close the end sheet to look at the table; focus goes back to the table: a card that may be
+        taken, else the table itself."""
         if self.drawn is not None:
             self.closed_for = self.drawn[:2]
         document.getElementById("ending").hidden = True
-        document.getElementById("new").focus()
+        app = self.app
+        targets = app.view.focusable(app.scene) if app.scene is not None else []
+        (app.view.element(targets[0]) if targets else document.getElementById("table")).focus()
 
     # Dialogs
 
