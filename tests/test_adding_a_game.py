@@ -62,6 +62,18 @@ def write_files(files: dict[str, str], folder: Path) -> None:
         path.write_text(code, encoding="utf-8")
 
 
+def test_the_line_to_add_to_the_registry_is_the_registrys_own() -> None:
+    """The one block not run (a line of tripeaks/registry.py) is that line, with the new game added."""
+    text = DOC.read_text(encoding="utf-8")
+    lines = [line for line in re.findall(r"^```python\n(.*?)^```", text, re.MULTILINE | re.DOTALL)
+             if not line.startswith("# example")]
+    assert len(lines) == 1 and lines[0].startswith("GAMES")
+    listed = lines[0].strip()
+    assert listed.endswith(", MOUND)")
+    source = (ROOT / "tripeaks" / "registry.py").read_text(encoding="utf-8")
+    assert "\n" + listed.removesuffix(", MOUND)") + ")\n" in source
+
+
 @pytest.mark.skipif(not all(importlib.util.find_spec(tool) for tool in ("mypy", "ruff")),
                     reason="mypy and ruff are not installed here")
 def test_the_example_passes_the_checks_a_game_folder_does(tmp_path: Path) -> None:
