@@ -129,15 +129,6 @@ class Effects:
                 {"transform": "translateX(0)"}, {"transform": "translateX(-5px)"},
                 {"transform": "translateX(5px)"}, {"transform": "translateX(0)"}], {"duration": 200})
 
-    def bump(self, id_: str) -> None:
-        """A figure of the top line that changed gets a little pulse."""
-        if not self.on:
-            return
-        el = document.getElementById(id_)
-        if el is not None:
-            el.animate(_js([{"transform": "scale(1)"}, {"transform": "scale(1.25)", "offset": 0.3},
-                            {"transform": "scale(1)"}]), _js({"duration": 280}))
-
     def celebrate(self) -> None:
         """Suits raining over the table for a moment; a tap ends it."""
         if not self.on:

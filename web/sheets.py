@@ -21,7 +21,6 @@ from tripeaks import (
     WORKING_BEST,
     InvalidRecordsError,
     MoveKind,
-    Status,
     best_words,
     import_records,
 )
@@ -215,6 +214,3 @@ class Sheets:
             for line in lines
         )
         document.getElementById("help").showModal()
-
-    def playing(self) -> bool:
-        return self.app.game.status is Status.PLAYING
