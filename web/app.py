@@ -320,21 +320,7 @@ class App:
         watching = self.watcher.watching is not None
         self.scene = scene(self.game, marks, watching=watching)
         self.view.render(self.game, self.scene)
-        game = self.game
-        title = say.deal_title(game)
-        self.view._set("deal-name", "text", title)
-        self.view._set("menu-deal-name", "text", title)
-        self.view._set("deal-name", "title", game.rules.describe())
-        rows = "".join(
-            f'<div class="panel-row"><span class="panel-label">{escape(name)}</span> '
-            f'<span class="panel-value">{escape(value)}</span></div>'
-            for name, value in game.solitaire.words.panel(game.position)
-        )
-        self.view._set("panel-rows", "html", rows)
-        grade = self.searches.grade(game)
-        text = None if grade is None else game.solitaire.words.grade(grade, daily=game.daily is not None)
-        self.view._set("deal-grade", "hidden", text is None)
-        self.view._set("deal-grade", "text", text or "")
+        self.view.draw_deal(self.game, self.searches.grade(self.game))
         self.sheets.draw_ending(self.scene.ending)
 
     def say(self, text: str, *, announce: bool = True) -> None:

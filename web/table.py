@@ -11,6 +11,7 @@ from pyscript import document
 from scene import Control, Scene, Shown, clock
 
 from tripeaks import Game, Layout
+from tripeaks import page_words as say
 
 Rect = tuple[float, float]
 
@@ -233,6 +234,22 @@ class TableView:
         if runs:
             self._set("run-count", "text", str(scene.run) if scene.run else "")
             self.el("run-meter").style.setProperty("--run", f"{min(scene.run, _RUN_FULL) / _RUN_FULL:.2f}")
+
+    def draw_deal(self, game: Game, grade: str | None) -> None:
+        """The deal's name (over the felt and in the menu), its panel and its grade once known."""
+        title = say.deal_title(game)
+        self._set("deal-name", "text", title)
+        self._set("menu-deal-name", "text", title)
+        self._set("deal-name", "title", game.rules.describe())
+        rows = "".join(
+            f'<div class="panel-row"><span class="panel-label">{escape(name)}</span> '
+            f'<span class="panel-value">{escape(value)}</span></div>'
+            for name, value in game.solitaire.words.panel(game.position)
+        )
+        self._set("panel-rows", "html", rows)
+        text = None if grade is None else game.solitaire.words.grade(grade, daily=game.daily is not None)
+        self._set("deal-grade", "hidden", text is None)
+        self._set("deal-grade", "text", text or "")
 
     def tick(self, game: Game) -> None:
         self._set("time", "text", clock(game.seconds))
