@@ -21,7 +21,8 @@ from .model.deal import Deal
 from .model.numbered import daily_seed, deal_from_seed, numbered_deal
 from .model.position import Position
 from .model.solitaire import Solitaire
-from .registry import DEFAULT_GAME, GAMES, find_game, split_code
+from . import registry
+from .registry import DEFAULT_GAME, find_game, split_code
 from .services.game import Game
 from .services.stats import solve_range
 from .services.text import draw_table
@@ -106,7 +107,8 @@ def _positive(text: str) -> int:
 def _add_game(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game", metavar="GAME",
-        help="the game: " + ", ".join(g.id for g in GAMES) + " (or a deal code's prefix); default tripeaks",
+        help="the game: " + ", ".join(g.id for g in registry.GAMES)
+        + " (or a deal code's prefix); default tripeaks",
     )
 
 
@@ -124,7 +126,7 @@ def _add_rules(parser: argparse.ArgumentParser) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m tripeaks", description="A family of solitaires: "
-                                     + ", ".join(g.name for g in GAMES))
+                                     + ", ".join(g.name for g in registry.GAMES))
     sub = parser.add_subparsers(dest="command", required=True)
 
     sub.add_parser("games", help="list the games, their other names and rule sets")
@@ -285,7 +287,7 @@ def _main(argv: Sequence[str] | None, read: Callable[[str], str]) -> int:
 
 
 def _games() -> int:
-    for game in GAMES:
+    for game in registry.GAMES:
         names = ", ".join(game.aliases)
         print(f"{game.id:10} {game.name} (also {names})")
         print(f"{'':10} {game.blurb}")
