@@ -226,6 +226,7 @@ def brute_won(start: Position) -> bool:
     return False
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 def test_the_solver_agrees_with_a_brute_force(mound: Solitaire) -> None:
     answers = []
     for number in range(1, 41):

@@ -132,6 +132,7 @@ RULES = [
 ]
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 @given(
     number=st.integers(1, 2**31 - 1),
@@ -148,6 +149,7 @@ def test_best_is_the_brute_force_best(number: int, rules: Rules, left: int, stoc
     agrees(late(number, rules, left, stock, waste))
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @pytest.mark.parametrize("rules", RULES, ids=[r.key for r in RULES])
 def test_best_of_fixed_late_positions(rules: Rules) -> None:
     for number in (7919, 15838):
@@ -233,6 +235,7 @@ def test_never_below_the_solver_or_a_random_player(number: int) -> None:
             assert found.best_clear is not None and p.score <= found.best_clear.score
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @pytest.mark.parametrize("rules", [STANDARD, Rules(passes=2)], ids=["standard", "2pass"])
 def test_slices_give_the_same_answer(rules: Rules) -> None:
     position = Position.start(numbered_deal(2), rules)

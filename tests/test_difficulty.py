@@ -57,6 +57,7 @@ def test_the_rules_count() -> None:
     assert deal_seed(deal, STRICT) != deal_seed(deal, Rules())
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @pytest.mark.parametrize(
     ("game", "numbers"),
     [(TRIPEAKS, [*range(1, 8), 28, 36]), (TRIANGLE, range(1, 11))],
@@ -72,6 +73,7 @@ def test_cant_be_won_exactly_when_the_solver_says_lost(game: Solitaire, numbers:
     assert seen == {True, False}
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @pytest.mark.parametrize(
     ("game", "module"),
     [(TRIPEAKS, tripeaks_difficulty), (TRIANGLE, triangle_difficulty)],
@@ -114,6 +116,7 @@ def test_slices_give_the_same_grade() -> None:
     assert found == difficulty(deal)
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @pytest.mark.parametrize(
     ("game", "grades"),
     [(TRIPEAKS, (Grade.VERY_HARD, Grade.EASY)), (TRIANGLE, (Grade.UNWINNABLE, Grade.EASY))],
