@@ -7,6 +7,7 @@ computed from the formulas in RULES.md, not from ``tripeaks.layout``.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -51,6 +52,17 @@ def pytest_runtest_call(item: pytest.Item) -> object:
         return (yield)
     finally:
         sys.settrace(tracer)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``TESTS_SHARD=k/N`` (scripts/pyodide_pytest.mjs --shards N sets it): only the tests whose place in
+    the collected order is k modulo N, so that N processes side by side run each test once."""
+    shard = os.environ.get("TESTS_SHARD", "")
+    if not shard:
+        return
+    k, n = (int(part) for part in shard.split("/"))
+    config.hook.pytest_deselected(items=[item for place, item in enumerate(items) if place % n != k - 1])
+    items[:] = [item for place, item in enumerate(items) if place % n == k - 1]
 
 
 # Layout slots, as RULES.md numbers them: row 0 is 0-2, row 1 is 3-8, row 2 is 9-17, row 3 is 18-27.
