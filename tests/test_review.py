@@ -332,7 +332,8 @@ def test_the_words_for_every_kind_of_review() -> None:
         return Review(moves, result, known, None)
 
     won = made("won", True, True, True, True)
-    assert (result_words(won), start_words(won)) == ("Won in 3 moves.", "The deal could be won from its start.")
+    assert result_words(won) == "Won in 3 moves."
+    assert start_words(won) == "The deal could be won from its start."
     assert turning_words(TRIPEAKS, won, positions) == (
         "There is no turning point: every move kept the deal winnable, to the win.")
     left = made("open", None, None, None, None)

@@ -53,9 +53,11 @@ class Slices:
         self.box.hidden = True
 
     async def run(self, step: Callable[[float], Any], words: str, *,
-                  still_wanted: Callable[[], bool] = lambda: True) -> Any | None:
+                  still_wanted: Callable[[], bool] = lambda: True,
+                  telling: Callable[[], str] | None = None) -> Any | None:
         """``step(seconds)`` until it answers (not None); None if cancelled, or once ``still_wanted()``
-        says the answer would come too late (the player moved on)."""
+        says the answer would come too late (the player moved on). ``telling()``, if given, says how far
+        the work has got, in place of ``words`` once they show."""
         progress = self.current = Progress(words, time.perf_counter())
         try:
             while (found := step(SLICE_SECONDS)) is None:
@@ -63,6 +65,8 @@ class Slices:
                     progress.shown = True
                     self.text.textContent = words
                     self.box.hidden = False
+                if progress.shown and telling is not None:
+                    self.text.textContent = telling()
                 await asyncio.sleep(0.01)
                 if progress.cancelled or not still_wanted():
                     return None

@@ -28,11 +28,15 @@ if TYPE_CHECKING:
     from .review import Review
 
 __all__ = [
-    "REVIEW_TITLE", "TURNING_POINT", "kept_words", "mark", "move_label", "move_text", "moves_words",
-    "result_words", "reviewing", "row_label", "start_words", "table", "turning_words",
+    "REVIEW_LAST", "REVIEW_THIS", "REVIEW_TITLE", "TURNING_POINT", "before_words", "chip_label", "kept_words",
+    "mark", "move_label", "move_text", "moves_words", "result_words", "reviewing", "row_label", "start_words",
+    "table", "take_over_at", "taken_over", "turning_words", "watch_from",
 ]
 
 REVIEW_TITLE = "Review of the game"
+REVIEW_THIS = "Review this game"
+REVIEW_LAST = "Review the last game"
+"""The menu's item: the game on the table once it is over, else the game a new deal replaced."""
 TURNING_POINT = "turning point"
 """How a move's row names the turning point, beside its mark."""
 
@@ -75,6 +79,17 @@ def row_label(solitaire: Solitaire, review: Review, position: Position, index: i
     move = review.moves[index]
     said = move_label(solitaire, position, move)
     text = f"Move {index + 1}, {said}: {_mark_words(review.winnable_after(index))}"
+    if index == review.turning_point:
+        text += f", the {TURNING_POINT}"
+    return text + "."
+
+
+def chip_label(solitaire: Solitaire, review: Review, position: Position, index: int) -> str:
+    """A move's chip as read aloud, starting with what it shows (its number and :func:`move_text`):
+    ``39 8♥, play the 8 of hearts: no longer winnable, the turning point.``"""
+    move = review.moves[index]
+    text = (f"{index + 1} {move_text(move)}, {move_label(solitaire, position, move)}: "
+            f"{_mark_words(review.winnable_after(index))}")
     if index == review.turning_point:
         text += f", the {TURNING_POINT}"
     return text + "."
@@ -141,6 +156,34 @@ def kept_words(solitaire: Solitaire, review: Review, position: Position) -> str 
     if open_:
         text += f" Undecided (the solver gave up): {', '.join(open_)}."
     return text
+
+
+def before_words(review: Review, index: int) -> str:
+    """Whether the deal could still be won just before move ``index`` (from 0): where watching the solver,
+    or taking over, would start."""
+    known = review.winnable[index]
+    if known is None:
+        return "Before it, whether the deal could be won is undecided: the solver gave up within its budget."
+    if known:
+        return "Before it, the deal could still be won: the solver can show you how."
+    return "Before it, the deal could no longer be won: no line wins from there."
+
+
+def watch_from(index: int) -> str:
+    """The control that watches the solver play on from just before move ``index`` (from 0)."""
+    return f"Watch the solver from move {index + 1}"
+
+
+def take_over_at(index: int) -> str:
+    """The control that makes the game, just before move ``index`` (from 0), the player's own."""
+    return f"Play on from move {index + 1}"
+
+
+def taken_over(index: int) -> str:
+    """Said once the player has taken the reviewed game over from just before move ``index``."""
+    where = "the deal's start" if index == 0 else f"move {index + 1}"
+    return (f"Your game now, from {where}: it counts as a game with a hint. Redo replays the moves you "
+            "played.")
 
 
 def moves_words(count: int) -> str:
