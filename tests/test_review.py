@@ -169,6 +169,13 @@ def test_a_game_left_unfinished_is_open() -> None:
         "result": "open", "winnable_at_start": True, "turning_point": None, "moves": []}
 
 
+def test_a_review_may_use_the_solver_of_the_game_it_copies() -> None:
+    game = lost_game(TRIANGLE, None, 4, seed=4)
+    assert game.hint().kind in ("undo", "lost")  # the game's solver has proved things already
+    copy = Game.from_moves(game.deal, None, game.moves)
+    assert ReviewSearch(copy, solver=game.solver).step() == ReviewSearch(game).step()
+
+
 def test_slicing_changes_nothing_and_progress_only_grows() -> None:
     game = lost_game(TRIPEAKS, STANDARD, 8, seed=8)
     whole = ReviewSearch(game).step()

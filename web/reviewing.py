@@ -75,29 +75,32 @@ class Reviewer:
             self.source = game
             self.game = Game.from_moves(game.deal, game.rules, game.moves, number=game.number,
                                         daily=game.daily)
-            self.search, self.review, self.shown, self.chosen = ReviewSearch(self.game), None, None, None
+            # The game played's solver knows what its hints and searches proved.
+            self.search = ReviewSearch(self.game, solver=game.solver)
+            self.review, self.shown, self.chosen = None, None, None
         self.open = True
         app.render()  # the end sheet gives way
         get = document.getElementById
+        get("review-title").textContent = words.REVIEW_TITLE
         get("review").hidden = False
         get("review-title").focus()
         if self.review is None:
             self._working(True)
-            search = self.search
-            assert search is not None
+            worker = self.search
+            assert worker is not None
 
             def work(seconds: float) -> Review | None:
-                found = search.step(seconds)
+                found = worker.step(seconds)
                 if found is None:
-                    self._tell(search.progress)
+                    self._tell(worker.progress)
                 return found
 
             found = work(SLICE_SECONDS)
             if found is None:
                 reviewed = self.source
-                found = await app.slices.run(work, words.reviewing(search.progress),
+                found = await app.slices.run(work, words.reviewing(worker.progress),
                                              still_wanted=lambda: self.open and self.source is reviewed,
-                                             telling=lambda: words.reviewing(search.progress))
+                                             telling=lambda: words.reviewing(worker.progress))
             if found is None or self.source is not game:
                 if self.source is game:
                     self.close()  # cancelled: what was worked out is kept for the next time

@@ -144,9 +144,12 @@ class ReviewSearch:
 
     ``budget`` bounds the states one position may take, ``total`` those of the whole review; a position
     they leave undecided stays ``None``. Sliced or not, the review is the same (but for a position whose
-    solve the budget cuts short: a search resumed after a pause walks again to where it was)."""
+    solve the budget cuts short: a search resumed after a pause walks again to where it was). ``solver``
+    is another game's of the same deal and rules (the page reviews a copy of the game it played, with
+    that game's solver)."""
 
-    def __init__(self, game: Game, *, budget: int = REVIEW_BUDGET, total: int = REVIEW_TOTAL) -> None:
+    def __init__(self, game: Game, *, budget: int = REVIEW_BUDGET, total: int = REVIEW_TOTAL,
+                 solver: Solver | None = None) -> None:
         self.game = game
         self.moves = game.moves
         self.positions = game.positions
@@ -155,7 +158,7 @@ class ReviewSearch:
         self.nodes = 0
         """States examined so far, over every slice."""
         self._seconds = 0.0
-        self._solver: Solver = game.solver
+        self._solver: Solver = game.solver if solver is None else solver
         last = len(self.positions) - 1
         self._known: list[bool | None] = [None] * (last + 1)
         self._lines: dict[int, tuple[Move, ...]] = {}
