@@ -185,7 +185,8 @@ def test_slicing_changes_nothing_and_progress_only_grows() -> None:
         seen.append(search.progress)
     assert found == whole
     assert seen == sorted(seen) and seen[-1] < 1.0 == search.progress
-    assert reviewing(0.42) == "Reviewing the game… 42%"
+    assert reviewing(0.42) == "Reviewing the game… 42%" and reviewing(0) == "Reviewing the game…"
+    assert seen[0] == 0.0  # nothing to say before the first solve
 
 
 def undecided_case() -> tuple[Game, Review]:

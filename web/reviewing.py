@@ -98,9 +98,9 @@ class Reviewer:
             found = work(SLICE_SECONDS)
             if found is None:
                 reviewed = self.source
-                found = await app.slices.run(work, words.reviewing(worker.progress),
-                                             still_wanted=lambda: self.open and self.source is reviewed,
-                                             telling=lambda: words.reviewing(worker.progress))
+                # The sheet shows the progress, and its Close stops the work (kept for the next time).
+                found = await app.slices.run(work, words.reviewing(worker.progress), silent=True,
+                                             still_wanted=lambda: self.open and self.source is reviewed)
             if found is None or self.source is not game:
                 if self.source is game:
                     self.close()  # cancelled: what was worked out is kept for the next time
@@ -121,7 +121,11 @@ class Reviewer:
 
     def _tell(self, progress: float) -> None:
         document.getElementById("review-status").textContent = words.reviewing(progress)
-        document.getElementById("review-progress").value = int(progress * 100)
+        bar = document.getElementById("review-progress")
+        if progress > 0:
+            bar.value = int(progress * 100)
+        else:
+            bar.removeAttribute("value")  # under way, how far not known yet
 
     def draw(self) -> None:
         shown, review = self.shown, self.review

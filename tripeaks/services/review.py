@@ -169,14 +169,18 @@ class ReviewSearch:
         ended = self.positions[-1].status()
         if ended is not Status.PLAYING:
             self._learn(last, ended is Status.WON, ())
+        self._given = self._settled()  # what was known without a solve: not progress
+
+    def _settled(self) -> int:
+        return sum(known is not None or index in self._gave_up for index, known in enumerate(self._known))
 
     @property
     def progress(self) -> float:
-        """How much of the review is done, from 0 to 1."""
+        """How much of the review is done, from 0 to 1: 0 until its first solve (the longest, from the
+        deal's start, as a rule) is over."""
         if self._done is not None:
             return 1.0
-        settled = sum(known is not None or index in self._gave_up for index, known in enumerate(self._known))
-        part = 0.9 * settled / len(self._known)
+        part = 0.9 * (self._settled() - self._given) / max(len(self._known) - self._given, 1)
         if self._alternatives is not None:
             others = len(self.positions[self._turning_point() or 0].legal_moves()) - 1
             part += 0.1 * len(self._alternatives) / max(others, 1)

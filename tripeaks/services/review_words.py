@@ -44,8 +44,8 @@ _SUIT_SIGNS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
 
 
 def reviewing(progress: float) -> str:
-    """Said while the review is worked out, ``progress`` from 0 to 1 done."""
-    return f"Reviewing the game… {int(progress * 100)}%"
+    """Said while the review is worked out, ``progress`` from 0 to 1 done (0: not known yet)."""
+    return f"Reviewing the game… {int(progress * 100)}%" if progress > 0 else "Reviewing the game…"
 
 
 def mark(known: bool | None) -> str:
