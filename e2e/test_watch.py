@@ -223,7 +223,14 @@ def test_review_a_loss_see_the_turning_point_then_after_a_new_deal_take_over_fro
     expect(page.locator("#review-watch")).to_be_disabled()  # after the turning point no line wins
     page.keyboard.press("ArrowLeft")
     expect(page.locator("#review-watch")).to_have_text(words.watch_from(turning))
-    expect(page.locator("#review-watch")).to_be_enabled()
+    page.click("#review-watch")  # the solver plays on from just before the turning move
+    expect(page.locator("#watch")).to_be_visible()
+    expect(page.locator("#review")).to_be_hidden()
+    watching = state(page)["watching"]
+    assert watching["start"] == turning and watching["steps"] > 0
+    page.keyboard.press("Escape")  # stop watching: back to the review, at the move chosen
+    expect(page.locator("#review")).to_be_visible()
+    expect(chip).to_be_focused()
     page.keyboard.press("Escape")
     expect(page.locator("#review")).to_be_hidden()
     expect(page.locator("#ending")).to_be_visible()
