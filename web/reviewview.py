@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from markup import escape
 
 from tripeaks import Game, Review
+from tripeaks import page_words as say
 from tripeaks import review_words as words
 
 
@@ -64,7 +65,7 @@ def sheet(game: Game, review: Review) -> Sheet:
     turning = review.turning_point
     kept = words.kept_words(solitaire, review, positions[turning]) if turning is not None else None
     first = turning if turning is not None else 0 if review.moves else None
-    return Sheet(f"{words.result_words(review)} {words.start_words(review)}",
+    return Sheet(words.summary_words(say.deal_title(game), review),
                  words.turning_words(solitaire, review, positions), kept, chips, first)
 
 

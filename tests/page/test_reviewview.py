@@ -31,7 +31,8 @@ def test_a_chip_a_move_marked_and_the_turning_point_chosen_first(solitaire: Soli
     assert [chip.mark for chip in shown.chips] == [words.mark(known) for known in review.winnable[1:]]
     assert [chip.turning for chip in shown.chips].count(True) == 1 and shown.chips[turning].turning
     assert shown.first == turning
-    assert shown.summary == f"{words.result_words(review)} {words.start_words(review)}"
+    assert shown.summary == (f"Deal 3 · {game.rules.label}: {words.result_words(review)} "
+                             f"{words.start_words(review)}")
     assert shown.turning.startswith(f"The turning point: move {turning + 1}, ")
     assert shown.kept is not None and "would have kept the game winnable" in shown.kept
     html = chips_html(shown, turning)

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 __all__ = [
     "REVIEW_LAST", "REVIEW_THIS", "REVIEW_TITLE", "TURNING_POINT", "before_words", "chip_label", "kept_words",
     "mark", "move_label", "move_text", "moves_words", "result_words", "reviewing", "row_label", "start_words",
-    "table", "take_over_at", "taken_over", "turning_words", "watch_from",
+    "summary_words", "table", "take_over_at", "taken_over", "turning_words", "watch_from",
 ]
 
 REVIEW_TITLE = "Review of the game"
@@ -105,6 +105,13 @@ def result_words(review: Review) -> str:
     if review.result == "won":
         return f"Won in {_moves(count)}."
     return f"{'Lost' if review.result == 'lost' else 'Left'} after {_moves(count)}."
+
+
+def summary_words(title: str, review: Review) -> str:
+    """The review's first line: the deal (``title``, as the page names it), how the game ended and whether
+    the deal could be won: ``Deal 149 · Strict: Lost after 44 moves. The deal could be won from its
+    start.``"""
+    return f"{title}: {result_words(review)} {start_words(review)}"
 
 
 def start_words(review: Review) -> str:
