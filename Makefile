@@ -144,6 +144,7 @@ bench: $(BUILT) $(WHEEL) $(BYTECODE) $(SNAPSHOT) browsers
 	$(BIN)/python benchmarks/boot.py
 	$(BIN)/python benchmarks/solver.py --pyodide
 	$(BIN)/python benchmarks/hints.py --pyodide
+	$(BIN)/python benchmarks/review.py --pyodide
 	$(BIN)/python benchmarks/freeze.py
 	$(BIN)/python benchmarks/clicks.py
 

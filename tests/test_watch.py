@@ -77,3 +77,15 @@ def test_what_is_said_while_watching() -> None:
         f"Back to move {steps - 1} of {steps}: "
     )
     assert "counts as a game with a hint" in take_over_words(3, steps)
+
+
+def test_a_line_from_a_chosen_move_as_a_review_asks_for_it() -> None:
+    game = lost_games(TRIPEAKS, STRICT, 1)[0]
+    line = WatchSearch(game, at=0).step()
+    assert line is not None and line.start == 0
+    shown = line.game(game)
+    while shown.can_redo:
+        shown.redo()
+    assert (shown.status is Status.WON) == bool(line.moves)
+    with pytest.raises(ValueError, match="after 0 to"):
+        WatchSearch(game, at=game.moves_made + 1)

@@ -41,7 +41,7 @@ from .model.numbered import daily_seed, deal_from_seed, numbered_deal
 from .model.position import Place, Position, Status
 from .model.solitaire import Choice, Solitaire
 from .registry import DEFAULT_GAME, TRIANGLE, TRIPEAKS, find_game, game_of, game_of_rules
-from .services import page_words
+from .services import page_words, review_words
 from .services.best import BestSearch, find_best
 from .services.charts import Chart, Point, game_charts
 from .services.difficulty import DifficultySearch, GradeSearch, daily_difficulty, difficulty, next_graded
@@ -57,6 +57,7 @@ from .services.records import (
     import_records,
     records_key,
 )
+from .services.review import Alternative, Review, ReviewError, ReviewSearch, review
 from .services.telling import (
     ANY_GRADE,
     WORKING_BEST,
@@ -102,6 +103,7 @@ __all__ = [
     "TRIANGLE",
     "TRIPEAKS",
     "WORKING_BEST",
+    "Alternative",
     "Best",
     "BestSearch",
     "Card",
@@ -132,6 +134,9 @@ __all__ = [
     "Position",
     "Records",
     "Result",
+    "Review",
+    "ReviewError",
+    "ReviewSearch",
     "Rules",
     "Solitaire",
     "Solution",
@@ -171,6 +176,8 @@ __all__ = [
     "rank_label",
     "rank_phrase",
     "records_key",
+    "review",
+    "review_words",
     "solve",
     "step_words",
     "take_over_words",

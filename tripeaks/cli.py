@@ -172,7 +172,23 @@ def _parser() -> argparse.ArgumentParser:
     stats.add_argument("--yes", action="store_true",
                        help=f"start even when the range would take more than {LONG_WORK // 60} minutes")
     _add_best(sub)
+    _add_review(sub)
     return parser
+
+
+def _add_review(sub: Any) -> None:
+    review = sub.add_parser(
+        "review", help="review a game played: after which move the deal could no longer be won",
+        description="Review the moves played from a deal: whether the deal could still be won after each "
+        "move, the turning point (the first move after which it could not) and what would have kept it "
+        "winnable there.",
+    )
+    review.add_argument("deal", help="a deal number or code")
+    review.add_argument("moves", nargs="*", metavar="MOVE", help="the moves played, first first: 7h draw ...")
+    _add_rules(review)
+    review.add_argument("--json", action="store_true", help="print one JSON object")
+    review.add_argument("--budget", type=_positive, default=None,
+                        help="states one position may take before it is left undecided")
 
 
 def _add_best(sub: Any) -> None:
@@ -184,6 +200,23 @@ def _add_best(sub: Any) -> None:
     grade.add_argument("deal", help="a deal number or code")
     _add_rules(grade)
     grade.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _review(args: argparse.Namespace) -> int:
+    from .services.review import REVIEW_BUDGET, ReviewSearch, replay
+    from .services.review_words import table
+
+    game = _game(args, args.deal)
+    deal, _ = _deal_arg(args.deal, game)
+    played = replay(deal, _rules(args, game), " ".join(args.moves).split())
+    budget = args.budget or REVIEW_BUDGET
+    found = ReviewSearch(played, budget=budget, total=max(budget * 8, budget)).step()
+    assert found is not None
+    if args.json:
+        print(json.dumps(found.to_dict()))
+        return 0
+    print("\n".join(table(game, found, played.positions)))
+    return 0
 
 
 def _grade(args: argparse.Namespace) -> int:
@@ -249,12 +282,18 @@ def _drop_output() -> None:
 
 def _main(argv: Sequence[str] | None, read: Callable[[str], str]) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command == "review" and not any(text.startswith("-") for text in extra):
+        args.moves += extra  # moves after an option: argparse takes a positional list in one piece
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         if args.command == "best":
             return _best(args)
         if args.command == "grade":
             return _grade(args)
+        if args.command == "review":
+            return _review(args)
         if args.command == "games":
             return _games()
         if args.command == "deal":

@@ -31,6 +31,7 @@ from persist import Keeper
 from playing import Play
 from pyodide.ffi import create_proxy
 from pyscript import document, window
+from reviewing import Reviewer
 from scene import Marks, Scene, scene, stock_kinds
 from searches import Searches
 from settings import Settings, SettingsDialog
@@ -84,6 +85,7 @@ class App:
         self.slices = Slices(document, on)
         self.searches = Searches(self)
         self.watcher = Watcher(self)
+        self.reviewer = Reviewer(self)
         self.keeper = Keeper(self)
         self.play = Play(self)
         self.sheets = Sheets(self)
@@ -126,6 +128,7 @@ class App:
         on(form, "submit", self._settings_submit)
         on(get("settings-cancel"), "click", lambda e: self.dialog.dialog.close())
         self.sheets.wire()
+        self.reviewer.wire()
         media = window.matchMedia("(prefers-reduced-motion: reduce)")
         on(media, "change", lambda e: self._display_changed())
         observer = window.ResizeObserver.new(create_proxy(lambda *_: self._resized()))
@@ -161,6 +164,7 @@ class App:
         if self.watcher.watching is not None:
             self.watcher.end()
         if give_up:
+            self.reviewer.leaving(self.game)
             self._give_up()
         self.notices.hide("continue")
         self.replacing = None
@@ -256,6 +260,12 @@ class App:
             self.watcher.act(name[6:])
         elif name == "help":
             self.sheets.show_help()
+        elif name == "review":
+            self.spawn(self.reviewer.start())
+        elif name == "review-watch":
+            self.spawn(self.reviewer.watch())
+        elif name == "review-take":
+            self.reviewer.take()
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.ensure_future(work)

@@ -55,6 +55,7 @@ def state(app: Page) -> dict[str, Any]:
         },
         "could_win": app.searches.could_win(game),
         "grade": app.searches.grade(game),
+        "review": app.reviewer.state(),
         "watching": None if watching is None else {
             "kind": watching.line.kind, "start": watching.line.start, "step": watching.step,
             "steps": watching.steps, "playing": watching.playing,

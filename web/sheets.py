@@ -54,6 +54,7 @@ class Sheets:
     # The menu
 
     def open_menu(self) -> None:
+        self.app.reviewer.draw_menu()
         document.getElementById("menu").showModal()
 
     def _menu_click(self, event: Any) -> None:
@@ -75,7 +76,7 @@ class Sheets:
         game = app.game
         get = document.getElementById
         sheet = get("ending")
-        if ending is None or app.watcher.watching is not None:
+        if ending is None or app.watcher.watching is not None or app.reviewer.open:
             self.drawn = None
             if not sheet.hidden:
                 sheet.hidden = True

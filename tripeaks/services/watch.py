@@ -84,14 +84,16 @@ def _from(start: int, made: int) -> str:
 
 class WatchSearch:
     """The search for a winning line to show for ``game``: from the latest position of its history that
-    can still be won (the way a hint finds it), or from the deal's start with ``from_start``; a slice
-    of time at a time."""
+    can still be won (the way a hint finds it), from the deal's start with ``from_start``, or from the
+    position after its first ``at`` moves (a review's choice); a slice of time at a time."""
 
-    def __init__(self, game: Game, *, from_start: bool = False) -> None:
+    def __init__(self, game: Game, *, from_start: bool = False, at: int | None = None) -> None:
         self.game = game
         self.from_start = from_start
         self._made = game.moves_made
-        self._start: int | None = 0 if from_start else None
+        if at is not None and not 0 <= at <= self._made:
+            raise ValueError(f"a line to watch starts after 0 to {self._made} moves, not {at}")
+        self._start: int | None = at if at is not None else 0 if from_start else None
         self._spent = 0
         self._found: Watch | None = None
 
