@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from . import registry
 from .base.errors import IllegalMoveError, InvalidDealError, InvalidMoveError
 from .base.generator import MAX_DEAL, check_number
 from .kit.solving import solve
@@ -21,7 +22,6 @@ from .model.deal import Deal
 from .model.numbered import daily_seed, deal_from_seed, numbered_deal
 from .model.position import Position
 from .model.solitaire import Solitaire
-from . import registry
 from .registry import DEFAULT_GAME, find_game, split_code
 from .services.game import Game
 from .services.stats import solve_range
