@@ -1,4 +1,7 @@
-"""Triangle's exact solver: can every card still be removed from a position, and how.
+"""The exact solver of the games of pairs (Triangle, Pyramid): can a position still be won, and how.
+
+Won means every card removed, or (a rule set's ``layout_only``, Relaxed Pyramid) the layout clear,
+whatever is left of the stock and the waste; nothing below depends on the layout's shape.
 
 The solver knows every card. Suits play no part, so it works on values. The 24 cards off the
 table keep one order for the whole game, the *talon*: the waste bottom to top, then the stock
@@ -43,9 +46,9 @@ from ...model.answers import DEFAULT_BUDGET, Result, Solution
 from ...model.position import Status
 from .bounds import TALON as _TALON
 from .bounds import Pairings
-from .play import KING, TOTAL, TrianglePosition
+from .play import KING, TOTAL, PairsPosition
 
-__all__ = ["Solver"]
+__all__ = ["PairsSolver"]
 
 _SPAN = 25  # times per pass: boundaries 0 to 24
 _NEVER = 1 << 20  # a time later than any
@@ -61,14 +64,14 @@ def _first(move: tuple[Any, ...]) -> Any:
     return move[0]
 
 
-class Solver(Budget):
-    """Solves positions of one Triangle deal, remembering what it proved (keep one per game)."""
+class PairsSolver(Budget):
+    """Solves positions of one deal, remembering what it proved (keep one per game)."""
 
     tick = 128
-    """States between looks at the clock: a Triangle state costs several times a TriPeaks one
+    """States between looks at the clock: a state of pairs costs several times a TriPeaks one
     (its bounds), so it looks more often, to keep a page's slice of search near its time."""
 
-    def __init__(self, position: TrianglePosition) -> None:
+    def __init__(self, position: PairsPosition) -> None:
         """A solver for the deal ``position`` belongs to: the talon's order is read from it, so
         ask it about this position and later ones (any position of the same deal's game whose
         talon cards keep this order)."""
@@ -76,12 +79,14 @@ class Solver(Budget):
         layout = position.layout
         self.layout = layout
         self.most_redeals = position.rules.redeals
+        self.layout_only = position.rules.layout_only
+        """Won once the layout is clear (else once every card is gone)."""
         self.rank = [c.rank if c is not None else 0 for c in position.cards]
         self.talon = (*position.waste, *position.stock)
         self.index = {card: j for j, card in enumerate(self.talon)}
         self.trank = [card.rank for card in self.talon]
         self.slots_of = [sum(1 << s for s, r in enumerate(self.rank) if r == v) for v in range(14)]
-        self.pairings = Pairings(self.rank, self.trank, layout.above, layout.beneath)
+        self.pairings = Pairings(self.rank, self.trank, layout.above, layout.beneath, self.layout_only)
         self.lost: dict[int, int] = {}
         """For each set of cards (layout | talon << 28), the earliest time proved lost."""
         self.short: dict[tuple[int, int], int] = {}
@@ -93,7 +98,7 @@ class Solver(Budget):
 
     def solve(
         self,
-        position: TrianglePosition,
+        position: PairsPosition,
         *,
         budget: int | None = DEFAULT_BUDGET,
         seconds: float | None = None,
@@ -132,7 +137,7 @@ class Solver(Budget):
         self._known[key] = answer
         return answer
 
-    def _state(self, position: TrianglePosition) -> tuple[int, int, int]:
+    def _state(self, position: PairsPosition) -> tuple[int, int, int]:
         """The position's layout cards, talon cards (kings left out) and time."""
         index, rank = self.index, self.rank
         left = 0
@@ -153,7 +158,7 @@ class Solver(Budget):
                 break
         return position.remaining, left, position.redeals * _SPAN + boundary
 
-    def _search(self, position: TrianglePosition, shortest: bool) -> Generator[None, None, list[Step] | None]:
+    def _search(self, position: PairsPosition, shortest: bool) -> Generator[None, None, list[Step] | None]:
         layout, left, now = self._state(position)
         if not shortest:
             while True:
@@ -181,7 +186,7 @@ class Solver(Budget):
 
     # Turning a line of steps into moves
 
-    def _moves(self, position: TrianglePosition, path: list[Step]) -> tuple[Move, ...]:
+    def _moves(self, position: PairsPosition, path: list[Step]) -> tuple[Move, ...]:
         """The moves of a line, each checked by the rules themselves, kings taken as they show."""
         moves: list[Move] = []
 
@@ -189,12 +194,13 @@ class Solver(Budget):
             nonlocal position
             position = position.after(move)
             moves.append(move)
-            while True:  # kings go as they show
+            while not position.is_won:  # kings go as they show
                 king = next((c for c, _, _ in position.available() if c.rank == KING), None)
                 if king is None:
                     return
                 position = position.after(Move.play(king))
                 moves.append(Move.play(king))
+            return
 
         def now() -> int:
             return self._state(position)[2]
@@ -220,7 +226,7 @@ class Solver(Budget):
         assert position.status() is Status.WON
         return tuple(moves)
 
-    def _advances(self, position: TrianglePosition, path: list[Step]) -> int:
+    def _advances(self, position: PairsPosition, path: list[Step]) -> int:
         """The draws and redeals in a line."""
         return sum(1 for move in self._moves(position, path) if move.kind is not MoveKind.PLAY)
 
@@ -235,6 +241,7 @@ class Solver(Budget):
         hopeless, tangled = self.pairings.hopeless, self.pairings.tangled
         slots_of = self.slots_of
         kings = slots_of[KING]
+        layout_only = self.layout_only
         path: list[Step] = []
         count = self.nodes
         tick = self.tick
@@ -249,7 +256,7 @@ class Solver(Budget):
             while free & kings:
                 layout &= ~(free & kings)
                 free = free_of(layout)
-            if not layout and not left:
+            if not layout and (layout_only or not left):
                 return _NEVER
             cards = layout | left << _TALON
             at = lost.get(cards, _NEVER)
@@ -262,7 +269,8 @@ class Solver(Budget):
                     raise GiveUp
                 look = count + tick
             this_pass, boundary = divmod(now, _SPAN)
-            waste = (left & ((1 << boundary) - 1)) << _TALON if this_pass == last_pass else 0
+            last = this_pass == last_pass and not layout_only  # the waste's order matters to the bounds
+            waste = (left & ((1 << boundary) - 1)) << _TALON if last else 0
             if hopeless(cards, 0) or tangled(layout, left, 0):
                 lost[cards] = 0
                 return 0
@@ -373,6 +381,7 @@ class Solver(Budget):
         last_pass = self.most_redeals
         hopeless, tangled = self.pairings.hopeless, self.pairings.tangled
         kings = self.slots_of[KING]
+        layout_only = self.layout_only
         path: list[Step] = []
         count = self.nodes
         tick = self.tick
@@ -386,7 +395,7 @@ class Solver(Budget):
             while free & kings:
                 layout &= ~(free & kings)
                 free = free_of(layout)
-            if not layout and not left:
+            if not layout and (layout_only or not left):
                 return True
             cards = layout | left << _TALON
             if lost.get(cards, _NEVER) <= now or short.get((cards, now), -1) >= budget:
@@ -398,7 +407,8 @@ class Solver(Budget):
                     raise GiveUp
                 look = count + tick
             this_pass, boundary = divmod(now, _SPAN)
-            waste = (left & ((1 << boundary) - 1)) << _TALON if this_pass == last_pass else 0
+            last = this_pass == last_pass and not layout_only  # the waste's order matters to the bounds
+            waste = (left & ((1 << boundary) - 1)) << _TALON if last else 0
             if hopeless(cards, waste) or tangled(layout, left, waste >> _TALON):
                 short[(cards, now)] = 1 << 20
                 return False

@@ -1,4 +1,5 @@
-"""Triangle's pairing bounds: when the cards left can never all be paired off, whatever is played.
+"""The pairing bounds of the games of pairs: when the cards left can never all be paired off, whatever is
+played.
 
 Every card but a king leaves with a partner of the other value of its pair of values (A and Q,
 2 and J, … 6 and 7), so the cards of each pair of values must be paired off, each pair at a
@@ -12,6 +13,12 @@ moment when both its cards are available:
 * two talon cards leave together only when every card between them is gone, so the talon pairs
   that must be made (more talon cards of a value than layout partners for them) never cross:
   a < c < b < d for pairs (a, b) and (c, d) is impossible.
+
+Where only the layout must go (``layout_only``), every layout card still needs a partner that can meet
+it, a layout card or any talon card of the other value (a talon card may stay): per pair of values, the
+layout cards that find no talon partner must pair among themselves, as many as the most pairs of them
+that can meet. When no talon card of either value is left, they pair exactly as above, in some order;
+the talon never has to pair, so nothing in it can be tangled.
 
 Places: 0 to 27 are the layout's slots, 28 + j is talon card j (see :mod:`.solver`). What each
 check found is kept, by the cards it looked at.
@@ -34,9 +41,12 @@ class Pairings:
     """The pairing bounds for one deal: its layout's covering, and the values in every place."""
 
     def __init__(
-        self, rank: list[int], talon_rank: list[int], above: tuple[int, ...], beneath: tuple[int, ...]
+        self, rank: list[int], talon_rank: list[int], above: tuple[int, ...], beneath: tuple[int, ...],
+        layout_only: bool = False,
     ) -> None:
         size = len(rank)
+        assert size <= TALON
+        self.layout_only = layout_only
         every = (1 << (TALON + len(talon_rank))) - 1
         # meets[x]: the places a card at place x may ever be removed with
         self.meets = [every & ~above[x] & ~beneath[x] & ~(1 << x) for x in range(size)]
@@ -46,6 +56,7 @@ class Pairings:
         self.value = [*rank, *([0] * (TALON - size)), *talon_rank]
         value = self.value
         self.masks = [sum(1 << x for x, r in enumerate(value) if r in (v, TOTAL - v)) for v in range(1, 7)]
+        self._ones = [sum(1 << x for x, r in enumerate(value) if r == v and v) for v in range(14)]
         slots = [sum(1 << s for s, r in enumerate(rank) if r == v) for v in range(14)]
         cards = [sum(1 << j for j, r in enumerate(talon_rank) if r == v) for v in range(14)]
         # per pair of values v, 13 - v: its layout slots and its talon cards, of each value
@@ -63,7 +74,10 @@ class Pairings:
             key = (here, waste & here)
             ways = ways_of.get(key)
             if ways is None:
-                ways = ways_of[key] = self._ways_to_pair(v, here, waste & here)
+                if self.layout_only:
+                    ways = ways_of[key] = self._ways_to_clear(v, here)
+                else:
+                    ways = ways_of[key] = self._ways_to_pair(v, here, waste & here)
             if not ways:
                 return True
             if len(ways) == 1:
@@ -73,6 +87,8 @@ class Pairings:
     def tangled(self, layout: int, left: int, waste: int) -> bool:
         """Whether the talon pairs that must be made cross, or (in the last pass, ``waste`` the
         waste's talon cards) are two waste cards."""
+        if self.layout_only:
+            return False
         counts = total = 0
         musts = []
         shift = 0
@@ -123,6 +139,40 @@ class Pairings:
         if len(ones) == len(others):
             pair_from(0, 0)
         return ways
+
+
+    def _ways_to_clear(self, v: int, here: int) -> list[tuple[Pair, ...]]:
+        """Where only the layout must go: the ways its cards ``here`` of values v and 13 - v (and
+        the talon's) can pair off, as :meth:`_ways_to_pair` says them when the talon has none of
+        them; else none if too few layout pairs can meet, and two (neither forced) if enough can."""
+        ones = here & self._ones[v]
+        others = here & self._ones[TOTAL - v]
+        talon_ones = (ones >> TALON).bit_count()
+        talon_others = (others >> TALON).bit_count()
+        if not talon_ones and not talon_others:
+            return self._ways_to_pair(v, here, 0)
+        layout = (1 << TALON) - 1
+        ones, others = ones & layout, others & layout
+        least = max(ones.bit_count() - talon_others, others.bit_count() - talon_ones)
+        if least <= 0:
+            return [(), ()]
+        return [(), ()] if _most_pairs(_bits(ones), _bits(others), self.meets) >= least else []
+
+
+def _most_pairs(ones: list[int], others: list[int], meets: list[int]) -> int:
+    """The most disjoint pairs of a place in ``ones`` with one in ``others`` that can meet."""
+    match: dict[int, int] = {}
+
+    def augment(x: int, seen: set[int]) -> bool:
+        for y in others:
+            if meets[x] >> y & 1 and y not in seen:
+                seen.add(y)
+                if y not in match or augment(match[y], seen):
+                    match[y] = x
+                    return True
+        return False
+
+    return sum(augment(x, set()) for x in ones)
 
 
 def _in_order(pairs: list[Pair]) -> bool:
