@@ -15,10 +15,9 @@ moment when both its cards are available:
   a < c < b < d for pairs (a, b) and (c, d) is impossible.
 
 Where only the layout must go (``layout_only``), every layout card still needs a partner that can meet
-it, a layout card or any talon card of the other value (a talon card may stay): per pair of values, the
-layout cards that find no talon partner must pair among themselves, as many as the most pairs of them
-that can meet. When no talon card of either value is left, they pair exactly as above, in some order;
-the talon never has to pair, so nothing in it can be tangled.
+it, a layout card or any talon card of the other value (a talon card may stay; any one of a value does
+as well as another), and the pairs must be taken in some order, as above; the talon never has to pair,
+so nothing in it can be tangled.
 
 Places: 0 to 27 are the layout's slots, 28 + j is talon card j (see :mod:`.solver`). What each
 check found is kept, by the cards it looked at.
@@ -29,6 +28,11 @@ from __future__ import annotations
 from .play import TOTAL
 
 __all__ = ["TALON", "Pairings"]
+
+_WASTE = 56  # the waste's cards of a pair of values, shifted above every place, in a key
+_WIDTH = 20  # the bits of a forced way's number in a key of several
+_MASK = (1 << _WIDTH) - 1
+_ONES, _OTHERS = 28, 31  # a pair of values' talon counts in a key, above its layout cards
 
 TALON = 28
 """Place ``TALON + j`` is talon card ``j``; places below are layout slots."""
@@ -61,28 +65,88 @@ class Pairings:
         cards = [sum(1 << j for j, r in enumerate(talon_rank) if r == v) for v in range(14)]
         # per pair of values v, 13 - v: its layout slots and its talon cards, of each value
         self.classes = [(slots[v], slots[TOTAL - v], cards[v], cards[TOTAL - v]) for v in range(1, 7)]
-        self._ways: dict[tuple[int, int], list[tuple[Pair, ...]]] = {}
+        self.values = list(enumerate(self.masks, 1))
+        self._layout_classes = [(slots[v], slots[TOTAL - v]) for v in range(1, 7)]
+        self._counted: dict[int, int] = {}
+        self._known: dict[int, int] = {}
+        """Per cards of a pair of values (and those on the waste, shifted): see :meth:`_way_number`."""
+        self._forced: list[tuple[Pair, ...]] = [()]  # numbered from 1
+        self._numbers: dict[tuple[Pair, ...], int] = {}
+        self._ordered: dict[int, bool] = {}
+        self._cleared: dict[tuple[int, int, int], list[tuple[Pair, ...]]] = {}
         self._crossed: dict[tuple[int, int, int], bool] = {}
 
     def hopeless(self, cards: int, waste: int) -> bool:
         """Whether some pair of values can't be paired off, or the pairs that must be made can't be
         taken in any order; ``waste`` holds the waste's places in the last pass (else 0)."""
-        ways_of = self._ways
-        forced: list[Pair] = []
-        for v, mask in enumerate(self.masks, 1):
+        known = self._known
+        order = forced = 0
+        for v, mask in self.values:
             here = cards & mask
-            key = (here, waste & here)
-            ways = ways_of.get(key)
-            if ways is None:
-                if self.layout_only:
-                    ways = ways_of[key] = self._ways_to_clear(v, here)
-                else:
-                    ways = ways_of[key] = self._ways_to_pair(v, here, waste & here)
-            if not ways:
-                return True
-            if len(ways) == 1:
-                forced.extend(ways[0])
-        return not _in_order(forced)
+            key = here | (waste & here) << _WASTE if waste else here
+            found = known.get(key)
+            if found is None:
+                found = known[key] = self._way_number(v, here, waste & here)
+            if found:
+                if found < 0:
+                    return True
+                order = order << _WIDTH | found
+                forced += 1
+        # (one pair of values' own pairs were found in order)
+        return forced > 1 and not self._in_order(order)
+
+    def counted_hopeless(self, layout: int, counts: int) -> bool:
+        """:meth:`hopeless` for the layout cards ``layout`` and a talon known only by how many cards
+        of each value it holds (``counts``: 3 bits a value, ace lowest), out of the last pass."""
+        known = self._counted
+        order = forced = 0
+        for v, (ones, others) in enumerate(self._layout_classes, 1):
+            key = layout & (ones | others) | (counts >> 3 * (v - 1) & 7) << _ONES | (
+                counts >> 3 * (TOTAL - v - 1) & 7
+            ) << _OTHERS
+            found = known.get(key)
+            if found is None:
+                here = layout & (ones | others)
+                ways = self._cleared.get((here, key >> _ONES & 7, key >> _OTHERS))
+                if ways is None:
+                    ways = self._cleared[(here, key >> _ONES & 7, key >> _OTHERS)] = self._ways_of_layout(
+                        v, here, key >> _ONES & 7, key >> _OTHERS
+                    )
+                found = known[key] = self._number(ways)
+            if found:
+                if found < 0:
+                    return True
+                order = order << _WIDTH | found
+                forced += 1
+        return forced > 1 and not self._in_order(order)
+
+    def _in_order(self, order: int) -> bool:
+        """Whether the forced ways numbered in ``order`` can be taken one after another."""
+        ordered = self._ordered.get(order)
+        if ordered is None:
+            numbers, rest = [], order
+            while rest:
+                numbers.append(rest & _MASK)
+                rest >>= _WIDTH
+            ordered = self._ordered[order] = _in_order([pair for n in numbers for pair in self._forced[n]])
+        return ordered
+
+    def _number(self, ways: list[tuple[Pair, ...]]) -> int:
+        """-1 for no way, 0 for more than one, else the one way's number (in :attr:`_forced`)."""
+        if not ways:
+            return -1
+        if len(ways) > 1:
+            return 0
+        number = self._numbers.get(ways[0])
+        if number is None:
+            number = self._numbers[ways[0]] = len(self._forced)
+            self._forced.append(ways[0])
+        return number
+
+    def _way_number(self, v: int, here: int, waste: int) -> int:
+        """How the cards ``here`` of values v and 13 - v pair off: -1 they can't, 0 in more than one
+        way, else the number of the one way (in :attr:`_forced`)."""
+        return self._number(self._ways_to_pair(v, here, waste) if waste else self._ways_with_talon(v, here))
 
     def tangled(self, layout: int, left: int, waste: int) -> bool:
         """Whether the talon pairs that must be made cross, or (in the last pass, ``waste`` the
@@ -141,38 +205,55 @@ class Pairings:
         return ways
 
 
-    def _ways_to_clear(self, v: int, here: int) -> list[tuple[Pair, ...]]:
-        """Where only the layout must go: the ways its cards ``here`` of values v and 13 - v (and
-        the talon's) can pair off, as :meth:`_ways_to_pair` says them when the talon has none of
-        them; else none if too few layout pairs can meet, and two (neither forced) if enough can."""
-        ones = here & self._ones[v]
-        others = here & self._ones[TOTAL - v]
-        talon_ones = (ones >> TALON).bit_count()
-        talon_others = (others >> TALON).bit_count()
-        if not talon_ones and not talon_others:
-            return self._ways_to_pair(v, here, 0)
-        layout = (1 << TALON) - 1
-        ones, others = ones & layout, others & layout
-        least = max(ones.bit_count() - talon_others, others.bit_count() - talon_ones)
-        if least <= 0:
-            return [(), ()]
-        return [(), ()] if _most_pairs(_bits(ones), _bits(others), self.meets) >= least else []
+    def _ways_with_talon(self, v: int, here: int) -> list[tuple[Pair, ...]]:
+        """The ways (none, one, or two of the many) the cards ``here`` of values v and 13 - v pair off,
+        and are taken in some order, where no two waste cards are kept apart: each layout card with a
+        layout card it can meet or with a talon card of the other value; the talon's cards left with
+        each other, or (where only the layout must go) not at all. A talon card is as good as
+        another of its value here, so a layout card's pair with one is written with its card alone."""
+        layout = here & ((1 << TALON) - 1)
+        talon_ones = ((here & self._ones[v]) >> TALON).bit_count()
+        talon_others = ((here & self._ones[TOTAL - v]) >> TALON).bit_count()
+        key = (layout, talon_ones, talon_others)
+        ways = self._cleared.get(key)
+        if ways is None:
+            ways = self._cleared[key] = self._ways_of_layout(v, *key)
+        return ways
 
+    def _ways_of_layout(
+        self, v: int, layout: int, talon_ones: int, talon_others: int
+    ) -> list[tuple[Pair, ...]]:
+        meets, waits = self.meets, self.waits
+        ones = _bits(layout & self._ones[v])
+        others = _bits(layout & self._ones[TOTAL - v])
+        if not self.layout_only and len(ones) + talon_ones != len(others) + talon_others:
+            return []  # every card must go, each with one of the other value
+        pairs: list[Pair] = []
+        ways: list[tuple[Pair, ...]] = []
 
-def _most_pairs(ones: list[int], others: list[int], meets: list[int]) -> int:
-    """The most disjoint pairs of a place in ``ones`` with one in ``others`` that can meet."""
-    match: dict[int, int] = {}
+        def pair_from(i: int, used: int, spare_others: int) -> None:
+            if len(ways) > 1:
+                return  # two ways are as good as many: neither is forced
+            if i == len(ones):
+                alone = [y for y in others if not used >> y & 1]
+                if len(alone) <= talon_ones:  # the other value's cards left pair with the talon's
+                    done = pairs + [(1 << y, waits[y]) for y in alone]
+                    if _in_order(done):
+                        ways.append(tuple(done))
+                return
+            x = ones[i]
+            for y in others:
+                if meets[x] >> y & 1 and not used >> y & 1:
+                    pairs.append((1 << x | 1 << y, waits[x] | waits[y]))
+                    pair_from(i + 1, used | 1 << y, spare_others)
+                    pairs.pop()
+            if spare_others:
+                pairs.append((1 << x, waits[x]))
+                pair_from(i + 1, used, spare_others - 1)
+                pairs.pop()
 
-    def augment(x: int, seen: set[int]) -> bool:
-        for y in others:
-            if meets[x] >> y & 1 and y not in seen:
-                seen.add(y)
-                if y not in match or augment(match[y], seen):
-                    match[y] = x
-                    return True
-        return False
-
-    return sum(augment(x, set()) for x in ones)
+        pair_from(0, 0, talon_others)
+        return ways
 
 
 def _in_order(pairs: list[Pair]) -> bool:

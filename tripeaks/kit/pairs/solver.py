@@ -47,6 +47,7 @@ from ...model.position import Status
 from .bounds import TALON as _TALON
 from .bounds import Pairings
 from .play import KING, TOTAL, PairsPosition
+from .untimed import Untimed
 
 __all__ = ["PairsSolver"]
 
@@ -87,6 +88,7 @@ class PairsSolver(Budget):
         self.trank = [card.rank for card in self.talon]
         self.slots_of = [sum(1 << s for s, r in enumerate(self.rank) if r == v) for v in range(14)]
         self.pairings = Pairings(self.rank, self.trank, layout.above, layout.beneath, self.layout_only)
+        self.untimed = Untimed(self.rank, self.trank, layout.free, self.pairings, self.layout_only)
         self.lost: dict[int, int] = {}
         """For each set of cards (layout | talon << 28), the earliest time proved lost."""
         self.short: dict[tuple[int, int], int] = {}
@@ -239,6 +241,7 @@ class PairsSolver(Budget):
         lost = self.lost
         last_pass = self.most_redeals
         hopeless, tangled = self.pairings.hopeless, self.pairings.tangled
+        untimed = self.untimed.lost
         slots_of = self.slots_of
         kings = slots_of[KING]
         layout_only = self.layout_only
@@ -271,7 +274,7 @@ class PairsSolver(Budget):
             this_pass, boundary = divmod(now, _SPAN)
             last = this_pass == last_pass and not layout_only  # the waste's order matters to the bounds
             waste = (left & ((1 << boundary) - 1)) << _TALON if last else 0
-            if hopeless(cards, 0) or tangled(layout, left, 0):
+            if untimed(layout, left) or tangled(layout, left, 0):
                 lost[cards] = 0
                 return 0
             if waste and (hopeless(cards, waste) or tangled(layout, left, waste >> _TALON)):

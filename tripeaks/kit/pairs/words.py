@@ -91,9 +91,6 @@ class PairsWords(Words):
     def playing(self, position: Position) -> str:
         position_ = _pairs(position)
         redeals = _redeals(position_.redeals_left)
-        if position_.rules.layout_only:
-            return (f"Remove two cards that make 13, or a king alone, and clear the {self.shape}. "
-                    f"{capital(self._left(position_))}, {redeals}.")
         return f"Remove two cards that make 13, or a king alone. {capital(self._left(position_))}, {redeals}."
 
     def _won(self, position: Position) -> str:
