@@ -72,6 +72,11 @@ class PairsSolver(Budget):
     """States between looks at the clock: a state of pairs costs several times a TriPeaks one
     (its bounds), so it looks more often, to keep a page's slice of search near its time."""
 
+    eager = 256
+    """States a search examines before it asks the untimed game too (see :mod:`.untimed`): a deal
+    that takes a few states to win is won sooner without it, one that takes more cuts many lost
+    states with it."""
+
     def __init__(self, position: PairsPosition) -> None:
         """A solver for the deal ``position`` belongs to: the talon's order is read from it, so
         ask it about this position and later ones (any position of the same deal's game whose
@@ -241,7 +246,7 @@ class PairsSolver(Budget):
         lost = self.lost
         last_pass = self.most_redeals
         hopeless, tangled = self.pairings.hopeless, self.pairings.tangled
-        untimed = self.untimed.lost
+        untimed, eager = self.untimed.lost, self.eager
         slots_of = self.slots_of
         kings = slots_of[KING]
         layout_only = self.layout_only
@@ -274,7 +279,7 @@ class PairsSolver(Budget):
             this_pass, boundary = divmod(now, _SPAN)
             last = this_pass == last_pass and not layout_only  # the waste's order matters to the bounds
             waste = (left & ((1 << boundary) - 1)) << _TALON if last else 0
-            if untimed(layout, left) or tangled(layout, left, 0):
+            if hopeless(cards, 0) or tangled(layout, left, 0) or (count > eager and untimed(layout, left)):
                 lost[cards] = 0
                 return 0
             if waste and (hopeless(cards, waste) or tangled(layout, left, waste >> _TALON)):
@@ -383,6 +388,7 @@ class PairsSolver(Budget):
         lost, short = self.lost, self.short
         last_pass = self.most_redeals
         hopeless, tangled = self.pairings.hopeless, self.pairings.tangled
+        untimed, eager = self.untimed.lost, self.eager
         kings = self.slots_of[KING]
         layout_only = self.layout_only
         path: list[Step] = []
@@ -412,7 +418,9 @@ class PairsSolver(Budget):
             this_pass, boundary = divmod(now, _SPAN)
             last = this_pass == last_pass and not layout_only  # the waste's order matters to the bounds
             waste = (left & ((1 << boundary) - 1)) << _TALON if last else 0
-            if hopeless(cards, waste) or tangled(layout, left, waste >> _TALON):
+            if hopeless(cards, waste) or tangled(layout, left, waste >> _TALON) or (
+                count > eager and untimed(layout, left)
+            ):
                 short[(cards, now)] = 1 << 20
                 return False
             # The talon's two tops now
