@@ -42,12 +42,12 @@ from functools import partial
 from typing import Any
 
 from ...base.moves import DRAW, REDEAL, Move, MoveKind
-from ...kit.solving import Budget, GiveUp, collector_paused
+from ...kit.solving import GiveUp, collector_paused
 from ...model.answers import DEFAULT_BUDGET, Result, Solution
 from ...model.position import Status
 from .bounds import TALON as _TALON
 from .bounds import Pairings
-from .fewest import Step, fewest_draws, fewest_moves
+from .fewest import Fewest, Step
 from .play import KING, TOTAL, PairsPosition
 from .untimed import Untimed
 
@@ -64,7 +64,7 @@ def _first(move: tuple[Any, ...]) -> Any:
     return move[0]
 
 
-class PairsSolver(Budget):
+class PairsSolver(Fewest):
     """Solves positions of one deal, remembering what it proved (keep one per game)."""
 
     tick = 128
@@ -188,7 +188,7 @@ class PairsSolver(Budget):
         while True:
             if self.layout_only:
                 allowed = len(best) - 1
-                search = partial(fewest_moves, self, position, allowed)
+                search = partial(self._fewest_moves, position, allowed)
             else:
                 allowed = sum(1 for move in best if move.kind is not MoveKind.PLAY) - 1
                 search = partial(self._fewer, position, layout, left, now, allowed)
@@ -207,7 +207,7 @@ class PairsSolver(Budget):
     def _fewer(
         self, position: PairsPosition, layout: int, left: int, now: int, allowed: int
     ) -> tuple[Move, ...] | None:
-        path = fewest_draws(self, layout, left, now, allowed)
+        path = self._fewest_draws(layout, left, now, allowed)
         return None if path is None else self._moves(position, path)
 
     # Turning a line of steps into moves
