@@ -148,6 +148,7 @@ def _parser() -> argparse.ArgumentParser:
     deal.add_argument("number", nargs="?")
     deal.add_argument("--daily", metavar="YYYY-MM-DD", type=dt.date.fromisoformat)
     _add_game(deal)
+    deal.add_argument("--rules", choices=_rule_sets(), help="a rule set of the game (each deals the same)")
 
     show = sub.add_parser("show", help="draw a deal (a code or a number) as text")
     show.add_argument("deal")
@@ -155,6 +156,7 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("--face-up", action="store_true", help="TriPeaks: deal every card face up")
     show.add_argument("--empty-waste", action="store_true", help="TriPeaks: the waste starts empty")
     _add_game(show)
+    show.add_argument("--rules", choices=_rule_sets(), help="the rule set")
 
     play = sub.add_parser(
         "play",
@@ -274,6 +276,7 @@ def _main(argv: Sequence[str] | None, read: Callable[[str], str]) -> int:
             if (args.number is None) == (args.daily is None):
                 parser.error("give a deal number or --daily YYYY-MM-DD")
             game = _game(args)
+            _rules(args, game)  # a rule set of the game, if one is named (each deals the same deals)
             if args.daily is not None:
                 print(deal_from_seed(daily_seed(args.daily, 0, game), game).code)
             else:
