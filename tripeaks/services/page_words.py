@@ -53,6 +53,7 @@ __all__ = [
     "help_title",
     "keys_help",
     "link_problem",
+    "link_rules_disagree",
     "loaded_newer",
     "new_rules",
     "nothing_to",
@@ -206,6 +207,13 @@ def link_problem(part: str, detail: str) -> str:
     if part == "rules":
         return f"The link's rules could not be read: {detail}."
     return detail
+
+
+def link_rules_disagree(game: str, rules: str) -> str:
+    """The link names a game by a name that implies its rules (``relaxed-pyramid``: ``rules``, the rules'
+    label) and asks for other rules too."""
+    shown = game if len(game) <= 40 else game[:40] + "…"
+    return f"The link's game '{shown}' plays {rules}, and its rules ask for others."
 
 
 Keys = tuple[tuple[str, str], ...]
