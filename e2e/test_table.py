@@ -26,7 +26,7 @@ LANDSCAPE = (740, 360)
 DESKTOP = (1280, 800)
 SMALL = (320, 640)
 GAMES = [("tripeaks", STANDARD.key), ("tripeaks", EASY.key), ("tripeaks", STRICT.key),
-         ("triangle", "standard")]
+         ("triangle", "standard"), ("pyramid", "standard"), ("pyramid", "relaxed")]
 
 MEASURE = """() => {
   const box = (el) => {

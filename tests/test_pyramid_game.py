@@ -264,6 +264,8 @@ def test_relaxed_pyramid_names_the_game_and_its_rules() -> None:
     assert find_game_and_rules("pyramid") == (PYRAMID, None)
     assert find_game_and_rules("Pyramid Solitaire") == (PYRAMID, None)
     assert find_game_and_rules("yield")[1] is None
+    assert (PYRAMID.name_under(RELAXED), PYRAMID.name_under(STANDARD)) == ("Relaxed Pyramid", "Pyramid")
+    assert TRIANGLE.name_under(TRIANGLE.default_rules) == "Triangle"
 
 
 # The deal code, both ways

@@ -140,6 +140,12 @@ class Solitaire:
         """Every name that finds the game: its name, its aliases and its rule sets' names."""
         return (self.name, *self.aliases, *(name for name, _ in self.rule_set_names))
 
+    def name_under(self, rules: Any) -> str:
+        """The game's name under ``rules`` as a player calls it: its rule set's own name when it has
+        one (``Relaxed Pyramid``), else the game's (``Pyramid``)."""
+        key = getattr(rules, "key", None)
+        return next((name for name, rules_key in self.rule_set_names if rules_key == key), self.name)
+
     def rules_called(self, name: str) -> Any:
         """The rules ``name`` implies when it names this game under one of its rule sets
         (``Relaxed Pyramid``), else ``None``."""

@@ -142,7 +142,7 @@ def watch_over(game: Game) -> str:
 
 
 def switched_back(game: Game) -> str:
-    return f"{game.solitaire.name}: back to your game. {where(game)}"
+    return f"{game.solitaire.name_under(game.rules)}: back to your game. {where(game)}"
 
 
 def loaded_newer(game: Game) -> str:
