@@ -25,7 +25,7 @@ PORTRAIT = [(360, 740), (390, 844)]
 LANDSCAPE = (740, 360)
 DESKTOP = (1280, 800)
 SMALL = (320, 640)
-GAMES = [("tripeaks", STANDARD.key), ("triangle", "standard")]
+GAMES = [("tripeaks", STANDARD.key), ("triangle", "standard"), ("pyramid", "relaxed")]
 """A game's table is the same under each of its rule sets (its layout is the game's, and the bar shows one
 stock button whatever the rules), so one rule set a game: the others would repeat it."""
 

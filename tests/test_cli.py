@@ -396,17 +396,18 @@ def test_a_code_of_another_game_exits_2(capsys: pytest.CaptureFixture[str], comm
 
 
 def test_an_unknown_game_or_option_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "deal", "1", "--game", "pyramid")
+    code, out, err = run(capsys, "deal", "1", "--game", "spider")
     assert (code, out) == (2, "")
     assert err == (
-        "error: there is no game called 'pyramid': the games are tripeaks (TriPeaks), triangle (Triangle)\n"
+        "error: there is no game called 'spider': the games are tripeaks (TriPeaks), triangle (Triangle), "
+        "pyramid (Pyramid)\n"
     )
     code, _, err = run(capsys, "solve", "1", "--game", "triangle", "--no-wrap")
     assert code == 2 and err == "error: --no-wrap: Triangle has no such option\n"
     code, _, err = run(capsys, "play", "1", "--game", "triangle", "--rules", "strict")
     assert code == 2 and err.startswith("error: unknown rule set 'strict': Triangle has one, standard")
-    code, _, err = run(capsys, "show", "pyramid:" + numbered_deal(1).code)
-    assert code == 2 and err.startswith("error: unknown game 'pyramid' in the deal code: the games are ")
+    code, _, err = run(capsys, "show", "spider:" + numbered_deal(1).code)
+    assert code == 2 and err.startswith("error: unknown game 'spider' in the deal code: the games are ")
 
 
 def test_empty_waste(capsys: pytest.CaptureFixture[str]) -> None:

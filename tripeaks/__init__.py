@@ -1,4 +1,5 @@
-"""A family of solitaires (TriPeaks, Triangle): the rules, deals, saves and exact solvers, in plain Python.
+"""A family of solitaires (TriPeaks, Triangle, Pyramid): the rules, deals, saves and exact solvers, in plain
+Python.
 
 The engine is in layers, each importing only from those below it (tests/test_layers.py keeps it so):
 ``base/`` (cards, errors, move notation, layouts, the numbered-deal generator, stored JSON), ``model/``
@@ -29,6 +30,8 @@ from .base.errors import (
 from .base.generator import MAX_DEAL
 from .base.layout import Layout
 from .base.moves import DRAW, REDEAL, RESET, Move, MoveKind
+from .games.pyramid.play import PyramidPosition
+from .games.pyramid.rules import PyramidRules
 from .games.triangle.play import TrianglePosition
 from .games.triangle.rules import TriangleRules
 from .games.tripeaks.layout import PEAK_BONUS
@@ -40,7 +43,16 @@ from .model.deal import Deal
 from .model.numbered import daily_seed, deal_from_seed, numbered_deal
 from .model.position import Place, Position, Status
 from .model.solitaire import Choice, Solitaire
-from .registry import DEFAULT_GAME, TRIANGLE, TRIPEAKS, find_game, game_of, game_of_rules
+from .registry import (
+    DEFAULT_GAME,
+    PYRAMID,
+    TRIANGLE,
+    TRIPEAKS,
+    find_game,
+    find_game_and_rules,
+    game_of,
+    game_of_rules,
+)
 from .services import page_words, review_words
 from .services.best import BestSearch, find_best
 from .services.charts import Chart, Point, game_charts
@@ -95,6 +107,7 @@ __all__ = [
     "MAX_DEAL",
     "MAX_IMPORT",
     "PEAK_BONUS",
+    "PYRAMID",
     "REDEAL",
     "RESET",
     "RULE_SETS",
@@ -132,6 +145,8 @@ __all__ = [
     "Played",
     "Point",
     "Position",
+    "PyramidPosition",
+    "PyramidRules",
     "Records",
     "Result",
     "Review",
@@ -163,6 +178,7 @@ __all__ = [
     "difficulty",
     "find_best",
     "find_game",
+    "find_game_and_rules",
     "game_charts",
     "game_of",
     "game_of_rules",

@@ -22,7 +22,7 @@ from .model.deal import Deal
 from .model.numbered import daily_seed, deal_from_seed, numbered_deal
 from .model.position import Position
 from .model.solitaire import Solitaire
-from .registry import DEFAULT_GAME, find_game, split_code
+from .registry import DEFAULT_GAME, find_game_and_rules, split_code
 from .services.game import Game
 from .services.stats import solve_range
 from .services.text import draw_table
@@ -39,7 +39,7 @@ longer than finding it (with unlimited passes above all), and the answer then sa
 
 def _game(args: argparse.Namespace, code: str | None = None) -> Solitaire:
     """The game asked for: ``--game``, or the deal code's prefix; they must agree."""
-    named = find_game(args.game) if getattr(args, "game", None) else None
+    named = find_game_and_rules(args.game)[0] if getattr(args, "game", None) else None
     if code is not None and not _is_number(code):
         found, rest = split_code(code)
         if named is not None and found is not named:
@@ -54,7 +54,15 @@ def _is_number(text: str) -> bool:
 
 
 def _rules(args: argparse.Namespace, game: Solitaire) -> Any:
-    """The rules the options give, for ``game``."""
+    """The rules the options give, for ``game``: ``--rules``, or those the game's name implies
+    (``--game relaxed-pyramid``); they must agree."""
+    implied = find_game_and_rules(args.game)[1] if getattr(args, "game", None) else None
+    asked = getattr(args, "rules", None)
+    if implied is not None:
+        if asked is not None and game.rules_named(asked) != implied:
+            raise ValueError(f"--game {args.game} plays the rule set {implied.key}, not {asked}: "
+                             f"give one of --game and --rules")
+        args.rules = implied.key
     if game is not DEFAULT_GAME:
         tripeaks_only = [
             option for option, value in (
@@ -107,15 +115,21 @@ def _positive(text: str) -> int:
 def _add_game(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game", metavar="GAME",
-        help="the game: " + ", ".join(g.id for g in registry.GAMES)
-        + " (or a deal code's prefix); default tripeaks",
+        help="the game: " + ", ".join(g.id for g in registry.GAMES) + " (or another of its names, such as "
+        + ", ".join(name for g in registry.GAMES for name, _ in g.rule_set_names)
+        + ", which names its rule set too; or a deal code's prefix); default tripeaks",
     )
+
+
+def _rule_sets() -> list[str]:
+    """Every game's rule sets' names, each once: the choices of ``--rules``."""
+    return list(dict.fromkeys(name for game in registry.GAMES for name in game.rule_sets))
 
 
 def _add_rules(parser: argparse.ArgumentParser) -> None:
     _add_game(parser)
-    parser.add_argument("--rules", choices=["easy", "standard", "strict"],
-                        help="the rule set (TriPeaks; Triangle has one, standard)")
+    per_game = "; ".join(f"{game.name}: {', '.join(game.rule_sets)}" for game in registry.GAMES)
+    parser.add_argument("--rules", choices=_rule_sets(), help=f"the rule set ({per_game})")
     parser.add_argument("--passes", choices=["1", "2", "3", "unlimited"],
                         help="TriPeaks: passes through the stock")
     parser.add_argument("--no-wrap", action="store_true", help="TriPeaks: king and ace are not adjacent")
@@ -135,6 +149,7 @@ def _parser() -> argparse.ArgumentParser:
     deal.add_argument("number", nargs="?")
     deal.add_argument("--daily", metavar="YYYY-MM-DD", type=dt.date.fromisoformat)
     _add_game(deal)
+    deal.add_argument("--rules", choices=_rule_sets(), help="a rule set of the game (each deals the same)")
 
     show = sub.add_parser("show", help="draw a deal (a code or a number) as text")
     show.add_argument("deal")
@@ -142,6 +157,7 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("--face-up", action="store_true", help="TriPeaks: deal every card face up")
     show.add_argument("--empty-waste", action="store_true", help="TriPeaks: the waste starts empty")
     _add_game(show)
+    show.add_argument("--rules", choices=_rule_sets(), help="the rule set")
 
     play = sub.add_parser(
         "play",
@@ -300,6 +316,7 @@ def _main(argv: Sequence[str] | None, read: Callable[[str], str]) -> int:
             if (args.number is None) == (args.daily is None):
                 parser.error("give a deal number or --daily YYYY-MM-DD")
             game = _game(args)
+            _rules(args, game)  # a rule set of the game, if one is named (each deals the same deals)
             if args.daily is not None:
                 print(deal_from_seed(daily_seed(args.daily, 0, game), game).code)
             else:
@@ -330,7 +347,8 @@ def _games() -> int:
         names = ", ".join(game.aliases)
         print(f"{game.id:10} {game.name} (also {names})")
         print(f"{'':10} {game.blurb}")
-        rule_sets = ", ".join(game.rule_sets)
+        called = {key: name for name, key in game.rule_set_names}
+        rule_sets = ", ".join(f"{key} ({called[key]})" if key in called else key for key in game.rule_sets)
         prefix = "no prefix or " if game is DEFAULT_GAME else ""
         print(f"{'':10} rule sets: {rule_sets}; deal codes: {prefix}'{game.prefix}:…'")
     return 0

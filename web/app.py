@@ -153,7 +153,7 @@ class App:
             self.notices.show("deal", game.notice)
         else:
             self.notices.hide("deal")
-        name = game.solitaire.name
+        name = game.solitaire.name_under(game.rules)
         document.title = name
         document.getElementById("game-title").textContent = name
         self.boot.remember_game(game.solitaire)

@@ -115,6 +115,9 @@ class Solitaire:
     """The search for a position's best scores (see :mod:`tripeaks.services.best`), if the game has one."""
     make_grader: Callable[[Position], Grader] | None = field(default=None, repr=False)
     """The work out of a deal's difficulty from its start (see :mod:`tripeaks.services.difficulty`)."""
+    rule_set_names: tuple[tuple[str, str], ...] = ()
+    """Names by which a player calls the game under one of its rule sets, as (name, rules key):
+    ``("Relaxed Pyramid", "relaxed")``. They find the game as its aliases do, and those rules with it."""
 
     def __repr__(self) -> str:
         return f"find_game({self.id!r})"
@@ -134,7 +137,23 @@ class Solitaire:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return (self.name, *self.aliases)
+        """Every name that finds the game: its name, its aliases and its rule sets' names."""
+        return (self.name, *self.aliases, *(name for name, _ in self.rule_set_names))
+
+    def name_under(self, rules: Any) -> str:
+        """The game's name under ``rules`` as a player calls it: its rule set's own name when it has
+        one (``Relaxed Pyramid``), else the game's (``Pyramid``)."""
+        key = getattr(rules, "key", None)
+        return next((name for name, rules_key in self.rule_set_names if rules_key == key), self.name)
+
+    def rules_called(self, name: str) -> Any:
+        """The rules ``name`` implies when it names this game under one of its rule sets
+        (``Relaxed Pyramid``), else ``None``."""
+        key = name_key(name) if isinstance(name, str) else None
+        for called, rules_key in self.rule_set_names:
+            if name_key(called) == key:
+                return self.rules_from_key(rules_key)
+        return None
 
     @property
     def default_rules(self) -> Any:

@@ -53,6 +53,7 @@ __all__ = [
     "help_title",
     "keys_help",
     "link_problem",
+    "link_rules_disagree",
     "loaded_newer",
     "new_rules",
     "nothing_to",
@@ -141,7 +142,7 @@ def watch_over(game: Game) -> str:
 
 
 def switched_back(game: Game) -> str:
-    return f"{game.solitaire.name}: back to your game. {where(game)}"
+    return f"{game.solitaire.name_under(game.rules)}: back to your game. {where(game)}"
 
 
 def loaded_newer(game: Game) -> str:
@@ -206,6 +207,13 @@ def link_problem(part: str, detail: str) -> str:
     if part == "rules":
         return f"The link's rules could not be read: {detail}."
     return detail
+
+
+def link_rules_disagree(game: str, rules: str) -> str:
+    """The link names a game by a name that implies its rules (``relaxed-pyramid``: ``rules``, the rules'
+    label) and asks for other rules too."""
+    shown = game if len(game) <= 40 else game[:40] + "…"
+    return f"The link's game '{shown}' plays {rules}, and its rules ask for others."
 
 
 Keys = tuple[tuple[str, str], ...]

@@ -24,15 +24,15 @@ __all__ = ["TRIANGLE"]
 
 
 def _solver() -> Callable[[Any], Solver]:
-    from .solver import Solver as TriangleSolver
+    from ...kit.pairs.solver import PairsSolver
 
-    return cast("Callable[[Any], Solver]", TriangleSolver)  # it takes TrianglePositions only
+    return cast("Callable[[Any], Solver]", PairsSolver)  # it takes positions of pairs only
 
 
 def _best() -> Callable[[Any], ScoreSearch]:
-    from .best import TriangleBest
+    from ...kit.pairs.best import PairsBest
 
-    return TriangleBest
+    return PairsBest
 
 
 def _grader() -> Callable[[Any], Grader]:
