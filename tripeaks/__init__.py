@@ -1,4 +1,4 @@
-"""A family of solitaires (TriPeaks, Triangle): the rules, deals, saves and exact solvers, in plain Python.
+"""A family of solitaires (TriPeaks, Triangle, Golf): rules, deals, saves and exact solvers, in plain Python.
 
 The engine is in layers, each importing only from those below it (tests/test_layers.py keeps it so):
 ``base/`` (cards, errors, move notation, layouts, the numbered-deal generator, stored JSON), ``model/``
@@ -29,6 +29,8 @@ from .base.errors import (
 from .base.generator import MAX_DEAL
 from .base.layout import Layout
 from .base.moves import DRAW, REDEAL, RESET, Move, MoveKind
+from .games.golf.play import GolfPosition
+from .games.golf.rules import GolfRules
 from .games.triangle.play import TrianglePosition
 from .games.triangle.rules import TriangleRules
 from .games.tripeaks.layout import PEAK_BONUS
@@ -40,7 +42,7 @@ from .model.deal import Deal
 from .model.numbered import daily_seed, deal_from_seed, numbered_deal
 from .model.position import Place, Position, Status
 from .model.solitaire import Choice, Solitaire
-from .registry import DEFAULT_GAME, TRIANGLE, TRIPEAKS, find_game, game_of, game_of_rules
+from .registry import DEFAULT_GAME, GOLF, TRIANGLE, TRIPEAKS, find_game, game_of, game_of_rules
 from .services import page_words
 from .services.best import BestSearch, find_best
 from .services.charts import Chart, Point, game_charts
@@ -90,6 +92,7 @@ __all__ = [
     "DRAW_PENALTY",
     "EASY",
     "GAMES",
+    "GOLF",
     "LOOKING",
     "MAX_DEAL",
     "MAX_IMPORT",
@@ -112,6 +115,8 @@ __all__ = [
     "Difficulty",
     "DifficultySearch",
     "Game",
+    "GolfPosition",
+    "GolfRules",
     "Grade",
     "GradeSearch",
     "Hint",

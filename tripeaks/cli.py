@@ -112,8 +112,9 @@ def _add_game(parser: argparse.ArgumentParser) -> None:
 
 def _add_rules(parser: argparse.ArgumentParser) -> None:
     _add_game(parser)
-    parser.add_argument("--rules", choices=["easy", "standard", "strict"],
-                        help="the rule set (TriPeaks; Triangle has one, standard)")
+    names = list(dict.fromkeys(name for game in GAMES for name in game.rule_sets))
+    parser.add_argument("--rules", choices=names, help="the rule set: " + "; ".join(
+        f"{game.name} {', '.join(game.rule_sets)}" for game in GAMES) + " (the first is the default)")
     parser.add_argument("--passes", choices=["1", "2", "3", "unlimited"],
                         help="TriPeaks: passes through the stock")
     parser.add_argument("--no-wrap", action="store_true", help="TriPeaks: king and ace are not adjacent")
@@ -212,7 +213,9 @@ def _best(args: argparse.Namespace) -> int:
         if line is None:
             print(f"{name}: none, no line wins")
             continue
-        print(f"{name}: {line.score} in {len(line.moves)} moves")
+        # a game scored by the cards left (Golf) says them; the others their score
+        figure = str(line.score) if "classic" in game.scorings else game.words.scored(line.score)
+        print(f"{name}: {figure} in {len(line.moves)} moves")
         print(" ".join(move.notation for move in line.moves))
     print(f"({found.nodes:,} states, {found.seconds:.3f} s)")
     return 0

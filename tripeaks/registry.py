@@ -3,17 +3,18 @@
 from __future__ import annotations
 
 from .base.errors import InvalidDealError
+from .games.golf import GOLF
 from .games.triangle import TRIANGLE
 from .games.tripeaks import TRIPEAKS
 from .model.deal import read_codes_with
 from .model.solitaire import Solitaire, name_key
 
 __all__ = [
-    "DEFAULT_GAME", "GAMES", "TRIANGLE", "TRIPEAKS", "find_game", "game_of", "game_of_rules", "register",
-    "split_code",
+    "DEFAULT_GAME", "GAMES", "GOLF", "TRIANGLE", "TRIPEAKS", "find_game", "game_of", "game_of_rules",
+    "register", "split_code",
 ]
 
-GAMES: tuple[Solitaire, ...] = (TRIPEAKS, TRIANGLE)
+GAMES: tuple[Solitaire, ...] = (TRIPEAKS, TRIANGLE, GOLF)
 """Every game, the default first."""
 
 DEFAULT_GAME = GAMES[0]

@@ -115,6 +115,9 @@ class Solitaire:
     """The search for a position's best scores (see :mod:`tripeaks.services.best`), if the game has one."""
     make_grader: Callable[[Position], Grader] | None = field(default=None, repr=False)
     """The work out of a deal's difficulty from its start (see :mod:`tripeaks.services.difficulty`)."""
+    scorings: tuple[str, ...] = ("classic", "cards-left")
+    """The ways a game may be scored, the default first: ``classic`` (its own score) and ``cards-left``
+    (the layout cards left when the game ends, fewer better). Golf has only ``cards-left``."""
 
     def __repr__(self) -> str:
         return f"find_game({self.id!r})"
