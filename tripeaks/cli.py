@@ -110,10 +110,14 @@ def _add_game(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _rule_set_names() -> list[str]:
+    """Every game's rule sets by name, each once."""
+    return list(dict.fromkeys(name for game in GAMES for name in game.rule_sets))
+
+
 def _add_rules(parser: argparse.ArgumentParser) -> None:
     _add_game(parser)
-    names = list(dict.fromkeys(name for game in GAMES for name in game.rule_sets))
-    parser.add_argument("--rules", choices=names, help="the rule set: " + "; ".join(
+    parser.add_argument("--rules", choices=_rule_set_names(), help="the rule set: " + "; ".join(
         f"{game.name} {', '.join(game.rule_sets)}" for game in GAMES) + " (the first is the default)")
     parser.add_argument("--passes", choices=["1", "2", "3", "unlimited"],
                         help="TriPeaks: passes through the stock")
@@ -141,6 +145,7 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("--face-up", action="store_true", help="TriPeaks: deal every card face up")
     show.add_argument("--empty-waste", action="store_true", help="TriPeaks: the waste starts empty")
     _add_game(show)
+    show.add_argument("--rules", choices=_rule_set_names(), help="the rule set")
 
     play = sub.add_parser(
         "play",
