@@ -13,6 +13,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 
 from tripeaks import DECK, GOLF, Card, Deal, Game, GolfPosition, Move, Position
 
@@ -74,8 +75,8 @@ def ref_of(position: Position) -> Ref:
 def ref_legal(state: Ref, rule_set: str) -> set[str]:
     if not state.left:
         return set()
-    found = {column[-1].code for column in state.columns if column and goes_on(column[-1].rank, state.top.rank,
-                                                                               rule_set)}
+    top = state.top.rank
+    found = {c[-1].code for c in state.columns if c and goes_on(c[-1].rank, top, rule_set)}
     return found | ({"draw"} if state.stock else set())
 
 
@@ -89,7 +90,7 @@ def ref_after(state: Ref, token: str, rule_set: str) -> Ref:
     assert token in ref_legal(state, rule_set), token
     if token == "draw":
         return Ref(state.columns, state.stock[1:], state.stock[0])
-    columns = tuple(column[:-1] if column and column[-1].code == token else column for column in state.columns)
+    columns = tuple(c[:-1] if c and c[-1].code == token else c for c in state.columns)
     return Ref(columns, state.stock, C(token))
 
 
@@ -165,7 +166,8 @@ def slot(column: int, row: int) -> int:
     return row * COLUMNS + column
 
 
-def build(columns: Sequence[Sequence[str | Card]], waste: str | Card, stock: Sequence[str | Card] = ()) -> Deal:
+def build(columns: Sequence[Sequence[str | Card]], waste: str | Card, stock: Sequence[str | Card] = (),
+          ) -> Deal:
     """A Golf deal from its columns (each bottom first; short columns, missing ones, and a short stock, are
     filled with the cards not named, in deck order: the filler goes to the bottom of a column)."""
     columns = [*columns, *[[] for _ in range(COLUMNS - len(columns))]]
@@ -174,15 +176,17 @@ def build(columns: Sequence[Sequence[str | Card]], waste: str | Card, stock: Seq
     named += [c if isinstance(c, Card) else C(c) for c in stock]
     assert len(set(named)) == len(named)
     spare = iter(card for card in DECK if card not in set(named))
-    full = [
-        [next(spare) for _ in range(DEPTH - len(column))] + [c if isinstance(c, Card) else C(c) for c in column]
-        for column in columns
-    ]
+    full = [[*(next(spare) for _ in range(DEPTH - len(cards))), *(_card(c) for c in cards)]
+            for cards in columns]
     stock_cards = [c if isinstance(c, Card) else C(c) for c in stock]
     stock_cards += [next(spare) for _ in range(STOCK - len(stock_cards))]
     code = "golf:" + "/".join("".join(c.code for c in column) for column in full)
     return Deal.parse(f"{code} {(waste if isinstance(waste, Card) else C(waste)).code} "
                       f"{''.join(c.code for c in stock_cards)}", GOLF)
+
+
+def _card(card: str | Card) -> Card:
+    return card if isinstance(card, Card) else C(card)
 
 
 def cards_of_ranks(ranks: Iterable[int], taken: Iterable[Card] = ()) -> list[Card]:
@@ -277,8 +281,7 @@ def ending_deal(kind: str) -> tuple[Deal, tuple[Move, ...]]:
     but in Dead King Golf, and the jack then on the queen; the stock holds no jack), ``ace`` an ace on a
     2 (only Relaxed Golf puts the ace on the king, and the 2 then on the ace; the stock holds no 2)."""
     (under, top_card), ranks = _ENDINGS[kind]
-    assert len(ranks) == 34 and all(goes_on(b, a, rule) for a, b in zip(ranks, ranks[1:], strict=False)
-                                    for rule in RULE_SETS)
+    assert len(ranks) == 34 and all(goes_on(b, a, rule) for a, b in pairwise(ranks) for rule in RULE_SETS)
     left = cards_of_ranks([under, top_card])
     cards = cards_of_ranks(ranks, left)
     order = clearing_order(random.Random(kind), [2, 0, 0, 0, 0, 0, 0])

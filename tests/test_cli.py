@@ -399,7 +399,8 @@ def test_an_unknown_game_or_option_exits_2(capsys: pytest.CaptureFixture[str]) -
     code, out, err = run(capsys, "deal", "1", "--game", "pyramid")
     assert (code, out) == (2, "")
     assert err == (
-        "error: there is no game called 'pyramid': the games are tripeaks (TriPeaks), triangle (Triangle)\n"
+        "error: there is no game called 'pyramid': the games are tripeaks (TriPeaks), triangle (Triangle), "
+        "golf (Golf)\n"
     )
     code, _, err = run(capsys, "solve", "1", "--game", "triangle", "--no-wrap")
     assert code == 2 and err == "error: --no-wrap: Triangle has no such option\n"

@@ -7,6 +7,8 @@ from __future__ import annotations
 import datetime as dt
 import json
 import random
+import re
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -15,11 +17,10 @@ from golf_support import (
     DEPTH,
     RULE_SETS,
     C,
-    Ref,
     build,
     ending_deal,
-    golf,
     goes_on,
+    golf,
     played,
     ref_after,
     ref_legal,
@@ -77,7 +78,7 @@ def test_the_columns_are_drawn_overlapping_downward_each_card_showing_a_strip() 
         xs = {places[slot(column, row)][0] for row in range(DEPTH)}
         ys = [places[slot(column, row)][1] for row in range(DEPTH)]
         assert xs == {float(column)}, "a column stands straight"
-        steps = {round(b - a, 6) for a, b in zip(ys, ys[1:], strict=False)}
+        steps = {round(b - a, 6) for a, b in pairwise(ys)}
         assert len(steps) == 1 and 0 < steps.pop() < 1, "each card lower than the one it covers, overlapping"
 
 
@@ -135,7 +136,7 @@ def test_a_code_of_another_game_is_refused_when_golf_is_asked_for() -> None:
         Deal.parse(numbered_deal(1).code, GOLF)
     with pytest.raises(InvalidDealError, match="this is a Golf deal code, not a TriPeaks one"):
         Deal.parse(GOOD, TRIPEAKS)
-    with pytest.raises(InvalidDealError, match="no game's prefix starts it .a Golf code starts with 'golf:'."):
+    with pytest.raises(InvalidDealError, match=re.escape("no game's prefix starts it (a Golf code starts")):
         Deal.parse(GOOD.removeprefix("golf:"), GOLF)
 
 
@@ -231,7 +232,7 @@ def test_a_king_and_an_ace_touch_only_in_relaxed_golf() -> None:
     assert [Move.play(C("Kh")) in Position.start(deal, GOLF.rules_named(name)).legal_moves()
             for name in RULE_SETS] == [False, False, True]
     for name in ("standard", "strict"):
-        with pytest.raises(IllegalMoveError, match="A K can't go on an A. You can play a 2."):
+        with pytest.raises(IllegalMoveError, match=re.escape("A K can't go on an A. You can play a 2.")):
             Game(deal, GOLF.rules_named(name)).play("Kh")
 
 
@@ -301,7 +302,8 @@ def test_a_tap_explains_itself() -> None:
     covered = slot(0, 0)
     assert position.explain(covered) == (
         f"The {position.cards[covered].name} is under other cards of its column: play those first.")
-    assert position.explain(position.stock[0]) == f"The {position.stock[0].name} is in the stock, not in a column."
+    in_stock = position.stock[0]
+    assert position.explain(in_stock) == f"The {in_stock.name} is in the stock, not in a column."
     assert position.explain(99) == "There is no such place on the table."
     playable = [move.card for move in position.legal_moves() if move.card is not None]
     assert position.explain(playable[0]) == f"The {playable[0].name} can go on the {position.waste[-1].name}."
@@ -320,7 +322,8 @@ def test_the_words_say_cards_left() -> None:
     move = game.legal_moves[0]
     game.push(move)
     assert words.said(game.positions[-2], move, game.position).endswith("34 cards left.")
-    assert words.undone(game.position, move, game.positions[-2]).startswith(f"Undid playing the {move.card.name}")
+    undone = words.undone(game.position, move, game.positions[-2])
+    assert move.card is not None and undone.startswith(f"Undid playing the {move.card.name}")
     assert words.scored(32) == "3 cards left" and words.scored(34) == "1 card left"
     assert words.scored(35) == "all cleared"
     table = draw_table(game.position)

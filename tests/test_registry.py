@@ -10,6 +10,7 @@ import tripeaks
 from tripeaks import (
     DEFAULT_GAME,
     GAMES,
+    GOLF,
     STANDARD,
     TRIANGLE,
     TRIPEAKS,
@@ -24,18 +25,19 @@ from tripeaks import (
 )
 from tripeaks.registry import split_code
 
-LISTED = "the games are tripeaks (TriPeaks), triangle (Triangle)"
+LISTED = "the games are tripeaks (TriPeaks), triangle (Triangle), golf (Golf)"
 TRIPEAKS_CODE = numbered_deal(1).code
 TRIANGLE_CODE = numbered_deal(1, TRIANGLE).code
 
 
 def test_the_games_and_the_default() -> None:
-    assert GAMES == (TRIPEAKS, TRIANGLE)
+    assert GAMES == (TRIPEAKS, TRIANGLE, GOLF)
     assert DEFAULT_GAME is TRIPEAKS
-    assert [g.id for g in GAMES] == ["tripeaks", "triangle"]
-    assert [g.name for g in GAMES] == ["TriPeaks", "Triangle"]
+    assert [g.id for g in GAMES] == ["tripeaks", "triangle", "golf"]
+    assert [g.name for g in GAMES] == ["TriPeaks", "Triangle", "Golf"]
     assert TRIPEAKS.aliases == ("Tri Peaks", "Three Peaks", "Triple Peaks", "Tri Towers")
     assert TRIANGLE.aliases == ("Yield", "Funnel")
+    assert GOLF.aliases == ("Golf Solitaire",)
     assert all(isinstance(g, Solitaire) for g in GAMES)
 
 
@@ -72,7 +74,7 @@ def test_the_names_players_type(name: str, game: Solitaire) -> None:
     assert find_game(name) is game
 
 
-@pytest.mark.parametrize("name", ["pyramid", "", "golf", "tri", "peaks"])
+@pytest.mark.parametrize("name", ["pyramid", "", "minigolf", "tri", "peaks"])
 def test_an_unknown_name_lists_the_games(name: str) -> None:
     with pytest.raises(ValueError, match=re.escape(f"there is no game called '{name}': {LISTED}")):
         find_game(name)
@@ -105,7 +107,7 @@ def test_a_tripeaks_prefix_is_accepted() -> None:
     assert deal.code == TRIPEAKS_CODE  # and printed without it
 
 
-@pytest.mark.parametrize("prefix", ["pyramid", "golf", "yield", "tri peaks", ""])
+@pytest.mark.parametrize("prefix", ["pyramid", "putt", "yield", "tri peaks", ""])
 def test_an_unknown_prefix_is_refused_naming_the_games(prefix: str) -> None:
     # A game's other names are no prefix: only its id is.
     said = f"unknown game '{prefix}' in the deal code: {LISTED}"

@@ -18,12 +18,14 @@ RULE_SETS = ("standard", "strict", "relaxed")
 
 def main() -> None:
     out: dict[str, object] = {
-        "about": "Golf's numbered and daily deals from the SplitMix64 + Fisher-Yates generator (seed base 2**51), "
-                 "pinned forever: never regenerate those. 'results': won or lost from the deal's start, deals "
-                 "1-12 under each rule set; 'lines': a winning line of a few won deals (checked by replay, so "
-                 "any winning line will do); 'fewest_moves': the LENGTH of a fewest-moves winning line; "
-                 "'fewest_left': the fewest cards any line leaves, for lost deals. Written by "
-                 "tests/golden/make_golf.py.",
+        "about": " ".join((
+            "Golf's numbered and daily deals from the SplitMix64 + Fisher-Yates generator",
+            "(seed base 2**51), pinned forever: never regenerate those. 'results': won or lost",
+            "from the deal's start, deals 1-12 under each rule set; 'lines': a winning line of a",
+            "few won deals (checked by replay, so any winning line will do); 'fewest_moves': the",
+            "LENGTH of a fewest-moves winning line; 'fewest_left': the fewest cards any line",
+            "leaves, for lost deals. Written by tests/golden/make_golf.py.",
+        )),
         "numbered": {str(n): numbered_deal(n, GOLF).code for n in (1, 2, 3, 1_000_000, MAX_DEAL)},
         "daily": [
             {"date": day, "attempt": attempt, "seed": daily_seed(dt.date.fromisoformat(day), attempt, GOLF),

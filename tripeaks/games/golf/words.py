@@ -36,7 +36,7 @@ class GolfWords(Words):
     >>> from tripeaks.games.golf import GOLF
     >>> game = Game(numbered_deal(1, GOLF))
     >>> WORDS.report(game.position, 0)
-    'Cards left 35  Moves 0  (you can play 5 or 7)'
+    'Cards left 35  Moves 0  (you can play A or 3)'
     >>> WORDS.scored(33), WORDS.scored(35)
     ('2 cards left', 'all cleared')
     """
