@@ -26,7 +26,7 @@ LANDSCAPE = (740, 360)
 DESKTOP = (1280, 800)
 SMALL = (320, 640)
 GAMES = [("tripeaks", STANDARD.key), ("tripeaks", EASY.key), ("tripeaks", STRICT.key),
-         ("triangle", "standard")]
+         ("triangle", "standard"), ("golf", "standard"), ("golf", "strict"), ("golf", "relaxed")]
 
 MEASURE = """() => {
   const box = (el) => {
@@ -299,7 +299,7 @@ def test_every_game_played_by_touch_on_a_phone(browser: Browser, base_url: str) 
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     try:
-        for game in ("tripeaks", "triangle"):
+        for game in ("tripeaks", "triangle", "golf"):
             data = open_game(page, f"?game={game}&deal=3")
             slots = playable_slots(data)
             if slots:
