@@ -1,6 +1,8 @@
-"""Solver benchmark: the committed 1,000 deals of TriPeaks (Standard, Strict) and of Triangle, on one core.
+"""Solver benchmark: the committed 1,000 deals of TriPeaks (Standard, Strict) and of Triangle, and Golf's
+numbered deals 1 to 1,000 under each of its rule sets, on one core.
 
-    python benchmarks/solver.py                 # fast solver: TriPeaks Standard and Strict, Triangle
+    python benchmarks/solver.py                 # fast solver: TriPeaks Standard, Strict, Triangle, Golf's 3
+    python benchmarks/solver.py --rules golf golf-strict golf-relaxed   # Golf alone
     python benchmarks/solver.py --shortest      # fewest-moves mode: TriPeaks Standard, Triangle
     python benchmarks/solver.py --rules triangle   # one of them
     python benchmarks/solver.py --limit 100     # the first 100 deals only
@@ -36,15 +38,32 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from typing import Any
 
-from tripeaks import STANDARD, STRICT, TRIANGLE, TRIPEAKS, Deal, Game, Solitaire, Status, solve
+from tripeaks import (
+    GOLF,
+    STANDARD,
+    STRICT,
+    TRIANGLE,
+    TRIPEAKS,
+    Deal,
+    Game,
+    Solitaire,
+    Status,
+    numbered_deal,
+    solve,
+)
 from tripeaks.services.stats import percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 DEALS = Path(__file__).with_name("deals-1000.txt")
 PYODIDE = Path(__file__).with_name("pyodide.mjs")
-RULE_SETS: dict[str, Any] = {"standard": STANDARD, "strict": STRICT, "triangle": TRIANGLE.default_rules}
-"""The runs by name: TriPeaks' two rule sets and Triangle's one."""
-GAME_OF = {"standard": TRIPEAKS, "strict": TRIPEAKS, "triangle": TRIANGLE}
+RULE_SETS: dict[str, Any] = {
+    "standard": STANDARD, "strict": STRICT, "triangle": TRIANGLE.default_rules,
+    "golf": GOLF.rules_named("standard"), "golf-strict": GOLF.rules_named("strict"),
+    "golf-relaxed": GOLF.rules_named("relaxed"),
+}
+"""The runs by name: TriPeaks' two rule sets, Triangle's one and Golf's three."""
+GAME_OF = {"standard": TRIPEAKS, "strict": TRIPEAKS, "triangle": TRIANGLE, "golf": GOLF, "golf-strict": GOLF,
+           "golf-relaxed": GOLF}
 DEALS_OF = {TRIPEAKS.id: DEALS, TRIANGLE.id: Path(__file__).with_name("triangle-deals-1000.txt")}
 
 
@@ -118,7 +137,10 @@ def compare(
 
 
 def load_deals(limit: int | None, game: Solitaire = TRIPEAKS) -> list[tuple[int, Deal]]:
-    """The committed deals of ``game`` (benchmarks/deals-1000.txt for TriPeaks), the first ``limit``."""
+    """The committed deals of ``game`` (benchmarks/deals-1000.txt for TriPeaks), the first ``limit``; for
+    Golf, its numbered deals 1 to 1,000 (as issue 36 asks)."""
+    if game is GOLF:
+        return [(number, numbered_deal(number, GOLF)) for number in range(1, (limit or 1000) + 1)]
     deals = []
     for line in DEALS_OF[game.id].read_text().splitlines():
         if line and not line.startswith("#"):
@@ -184,13 +206,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shortest", action="store_true", help="fewest-moves mode (Standard)")
     parser.add_argument(
         "--rules", nargs="*", choices=RULE_SETS, default=None,
-        help="standard, strict, triangle (default all three; standard and triangle with --shortest)",
+        help="standard, strict, triangle, golf, golf-strict, golf-relaxed (default all; standard, triangle "
+        "and golf with --shortest)",
     )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--pyodide", action="store_true", help="then the same in Pyodide, and the ratio")
     args = parser.parse_args(argv)
     print(runtime(), flush=True)
-    names = args.rules or (["standard", "triangle"] if args.shortest else ["standard", "strict", "triangle"])
+    names = args.rules or (["standard", "triangle", "golf"] if args.shortest else list(RULE_SETS))
     engine = engine_fingerprint()
     figures = [
         run(name, RULE_SETS[name], load_deals(args.limit, GAME_OF[name]), args.shortest) for name in names

@@ -1,23 +1,18 @@
 """The fewest cards any line leaves in Golf's columns when none clears them: exact, with a line leaving them.
 
 The cards a line leaves are, in each column, its bottom few (a card stays when one on it stays): a
-*down-set* of the columns. So the fewest cards left are the least size of a down-set ``B`` such that the
-cards left but ``B`` can all be played: the decision solver's question (kit/last_pass/), asked of the
-columns without ``B``, and any line that clears them is a line of the game that leaves ``B``. Two
-searches share the work:
+*down-set* of the columns. So one card left means that for some column the cards left but its bottom
+one can all be played: the decision solver's question (kit/last_pass/), asked of the columns without
+that card, and any line that clears them is a line of the game that leaves it. Those seven questions
+come first (they share all the solver proves, and settle most lost deals at once).
 
-* for one and two cards left, each down-set of that size is asked of the solver in turn (at most 7 and
-  28 questions, sharing all it proves), which settles most lost deals at once;
-* beyond, a branch and bound over the states the game can reach, (cards left, top, stock index): its
-  moves a play onto the top, or a draw up to the first stock card a free card goes on, then that play
-  (drawing further first is never better: more stock left is never worse), or stopping. A state is cut
-  when a lower bound on the cards any line from it leaves is above what is looked for: the cards that can
-  never be played (no card they go on is left to come before them: no column card but those beneath
-  them, no stock card to come, not the top; and every card under such a card), never fewer than what the
-  rounds before proved of the deal itself (no line from any state leaves fewer than the fewest of all).
-  What is looked for starts at the least the rounds before allow and rises to each bound the search
-  proves, so the first line found is the best. Values are kept as exact, or as proved lower bounds
-  (which hold for every later stock index too), by state.
+Beyond, a depth-first search works out, for each state the game can reach, the fewest cards a line
+from it leaves: a state is (cards left, top, stock index), its moves a play onto the top, or a draw
+up to the first stock card a free card goes on, then that play (drawing further first is never
+better: more stock left is never worse), or stopping. No line from any state leaves fewer cards than
+the fewest of all, which the questions before bound from below: a state that reaches that bound
+looks no further. Each state's value is kept, and the move that reaches it, so the search can pause
+and go on, and the line is read off the choices.
 """
 
 from __future__ import annotations
@@ -38,8 +33,9 @@ if TYPE_CHECKING:
 
 __all__ = ["ROUNDS", "FewestLeft"]
 
-ROUNDS = 2
-"""The cards left asked of the solver down-set by down-set, before the branch and bound."""
+ROUNDS = 1
+"""Up to how many cards left are asked of the solver, down-set by down-set, before the search: more
+rounds cost more than they save (two cost Golf's numbered deals 1 to 60 about 10% more)."""
 
 _STOP = -1
 """A state's choice when its best line stops there."""
@@ -55,11 +51,11 @@ class FewestLeft:
         self.rank = [card.rank if card is not None else 0 for card in position.cards]
         self.stock = tuple(card.rank for card in position.stock)
         self.top = position.waste[-1].rank
-        self.exact: dict[int, int] = {}
+        self.value: dict[int, int] = {}
         self.choice: dict[int, int] = {}
-        self.lows: dict[int, list[int]] = {}
-        self.floor = 0
-        self._search: Callable[[int, int, int, int], int] | None = None
+        self.floor = 1
+        """No line leaves fewer cards (the position is lost), and then more, as the questions go."""
+        self._search: Callable[[int, int, int], int] | None = None
 
     def run(self) -> Generator[None, None, list[int]]:
         """The steps (layout slots, and ADVANCE for a draw) of a line that leaves the fewest cards,
@@ -71,12 +67,8 @@ class FewestLeft:
                 if path is not None:
                     return path
             self.floor = left + 1
-        need = self.floor
-        while True:
-            value = yield from self._retry(remaining, need)
-            if value <= need:
-                return self._line(remaining)
-            need = self.floor = value
+        yield from self._retry(remaining)
+        return self._line(remaining)
 
     def down_sets(self, remaining: int, size: int) -> list[int]:
         """Each way to leave ``size`` cards of ``remaining``: the bottom few of each column, as masks."""
@@ -110,11 +102,11 @@ class FewestLeft:
                 work.nodes += solver.nodes - first
             yield
 
-    def _retry(self, remaining: int, need: int) -> Generator[None, None, int]:
+    def _retry(self, remaining: int) -> Generator[None, None, int]:
         search = self._search or self._make()
         while True:
             try:
-                return search(remaining, self.top, 0, need)
+                return search(remaining, self.top, 0)
             except Pause:
                 yield
 
@@ -125,7 +117,7 @@ class FewestLeft:
         free_of = self.position.layout.free
         onto = self.solver.adjacent_slots
         while True:
-            key = _key(cards, top if free_of(cards) & onto[top] else 0, i)
+            key = cards << 9 | i << 4 | (top if free_of(cards) & onto[top] else 0)
             pick = self.choice[key]
             if pick == _STOP:
                 return steps
@@ -134,17 +126,13 @@ class FewestLeft:
             steps.append(slot)
             cards, top, i = cards ^ 1 << slot, self.rank[slot], after
 
-    def _make(self) -> Callable[[int, int, int, int], int]:
+    def _make(self) -> Callable[[int, int, int], int]:
         position, solver = self.position, self.solver
         layout = position.layout
         rank, stock = self.rank, self.stock
         n = len(stock)
         onto = solver.adjacent_slots  # onto[t]: the slots whose card goes on a top of rank t
-        support, beneath, free_of = solver.support, layout.beneath, layout.free
-        # later[i]: the slots whose card goes on some stock card from index i on
-        later = [0] * (n + 1)
-        for i in range(n - 1, -1, -1):
-            later[i] = later[i + 1] | onto[stock[i]]
+        free_of = layout.free
         # first[s][i]: the first index k >= i whose stock card the card in slot s goes on (n if none)
         first: list[list[int]] = []
         for s, r in enumerate(rank):
@@ -154,81 +142,50 @@ class FewestLeft:
                     k = i
                 row[i] = k
             first.append(row)
-        exact, choice, lows = self.exact, self.choice, self.lows
+        value, choice = self.value, self.choice
         tick = self.work.tick
+        known_free = layout._free_of  # free(cards) once worked out, by cards
 
-        def never(cards: int, top: int, i: int, free: int) -> int:
-            """The cards of ``cards`` that can never be played, and those under them."""
-            ok = later[i] | (onto[top] & free)
-            stuck = 0
-            while True:
-                pool = cards & ~stuck
-                found = stuck
-                todo = pool & ~ok
-                while todo:
-                    low = todo & -todo
-                    todo ^= low
-                    s = low.bit_length() - 1
-                    if not support[s] & pool:
-                        found |= low | (beneath[s] & cards)
-                if found == stuck:
-                    return stuck
-                stuck = found
-
-        def search(cards: int, top: int, i: int, need: int) -> int:
-            """The fewest cards a line from the state leaves: exactly when at most ``need``, else a
-            proved lower bound above ``need``."""
-            free = free_of(cards)
+        def search(cards: int, top: int, i: int) -> int:
+            """The fewest cards a line from the state leaves (no fewer than the floor)."""
+            free = known_free.get(cards)
+            if free is None:
+                free = free_of(cards)
             plays = free & onto[top]
             if not plays:
                 top = 0  # a top that takes no free card: every such state draws alike
-            key = _key(cards, top, i)
-            known = exact.get(key)
-            if known is not None:
-                return known
-            per = lows.get(cards << 4 | top)
-            if per is None:
-                per = lows[cards << 4 | top] = [0] * (n + 1)
-            low = max(per[: i + 1])
-            if not low:
-                low = never(cards, top, i, free).bit_count()
-            if low < self.floor:
-                low = self.floor
-            if low > need:
-                return low
+            key = cards << 9 | i << 4 | top
+            found = value.get(key)
+            if found is not None:
+                return found
             tick()
             best, pick = cards.bit_count(), _STOP
-            moves = []
-            while plays:
-                bit = plays & -plays
-                plays ^= bit
-                moves.append(i << 6 | bit.bit_length() - 1)
-            todo = free & ~onto[top]
-            while todo:
-                bit = todo & -todo
-                todo ^= bit
-                s = bit.bit_length() - 1
-                k = first[s][i]
-                if k < n:
-                    moves.append((k + 1) << 6 | s)
-            moves.sort()
-            for move in moves:
-                slot, after = move & 63, move >> 6
-                got = search(cards ^ 1 << slot, rank[slot], after, need if need < best - 1 else best - 1)
-                if got < best:
-                    best, pick = got, move
-                    if best <= low:
-                        break
-            if best <= need:
-                exact[key] = best
-                choice[key] = pick
-            elif best > per[i]:
-                per[i] = best
+            floor = self.floor
+            if best > floor:
+                moves = []
+                while plays:
+                    bit = plays & -plays
+                    plays ^= bit
+                    moves.append(i << 6 | bit.bit_length() - 1)
+                todo = free & ~onto[top]
+                while todo:
+                    bit = todo & -todo
+                    todo ^= bit
+                    s = bit.bit_length() - 1
+                    k = first[s][i]
+                    if k < n:
+                        moves.append((k + 1) << 6 | s)
+                moves.sort()  # plays onto the top first, then each draw, the shortest first
+                for move in moves:
+                    slot = move & 63
+                    got = search(cards ^ 1 << slot, rank[slot], move >> 6)
+                    if got < best:
+                        best, pick = got, move
+                        if best <= floor:
+                            break
+            value[key] = best
+            choice[key] = pick
             return best
 
         self._search = search
         return search
-
-
-def _key(cards: int, top: int, i: int) -> int:
-    return cards << 9 | i << 4 | top
