@@ -1,9 +1,10 @@
 """Solver benchmark: the committed 1,000 deals of TriPeaks (Standard, Strict), of Triangle and of Pyramid
-(Pyramid and Relaxed Pyramid), on one core.
+(Pyramid and Relaxed Pyramid), and Golf's numbered deals 1 to 1,000 under each of its rule sets, on one core.
 
     python benchmarks/solver.py                 # fast solver: every run below
-    python benchmarks/solver.py --shortest      # fewest-moves mode: TriPeaks Standard, Triangle, Pyramid
-    python benchmarks/solver.py --rules triangle   # one of them: standard, strict, triangle, pyramid, relaxed
+    python benchmarks/solver.py --shortest      # fewest moves: TriPeaks Standard, Triangle, Pyramid, Golf
+    python benchmarks/solver.py --rules golf golf-strict golf-relaxed   # Golf alone
+    python benchmarks/solver.py --rules triangle   # one of them: standard, strict, triangle, pyramid, ...
     python benchmarks/solver.py --limit 100     # the first 100 deals only
     python benchmarks/solver.py --pyodide       # then the same deals in Pyodide, and the ratio
     python benchmarks/solver.py --rules triangle --compare /tmp/old   # and another checkout's engine
@@ -52,7 +53,7 @@ sys.path.insert(0, str(
 from typing import Any
 
 import tripeaks
-from tripeaks import Deal, Game, Solitaire, Status, find_game, solve
+from tripeaks import Deal, Game, Solitaire, Status, find_game, numbered_deal, solve
 from tripeaks.services.stats import percentile
 
 ROOT = Path(tripeaks.__file__).resolve().parent.parent
@@ -65,9 +66,12 @@ RUNS: dict[str, tuple[str, str]] = {
     "triangle": ("triangle", "standard"),
     "pyramid": ("pyramid", "standard"),
     "relaxed": ("pyramid", "relaxed"),
+    "golf": ("golf", "standard"),
+    "golf-strict": ("golf", "strict"),
+    "golf-relaxed": ("golf", "relaxed"),
 }
-"""The runs by name: (game, rule set). TriPeaks' two rule sets, Triangle's one, Pyramid's two."""
-SHORTEST_RUNS = ["standard", "triangle", "pyramid"]
+"""The runs by name, (game, rule set): TriPeaks' two, Triangle's one, Pyramid's two, Golf's three."""
+SHORTEST_RUNS = ["standard", "triangle", "pyramid", "golf"]
 DEALS_OF = {
     "tripeaks": DEALS, "triangle": HERE / "triangle-deals-1000.txt",
     "pyramid": HERE / "pyramid-deals-1000.txt",
@@ -163,8 +167,11 @@ def compare(
 
 
 def load_deals(limit: int | None, game: Solitaire | None = None) -> list[tuple[int, Deal]]:
-    """The committed deals of ``game`` (benchmarks/deals-1000.txt for TriPeaks), the first ``limit``."""
+    """The committed deals of ``game`` (benchmarks/deals-1000.txt for TriPeaks), the first ``limit``; for
+    a game with no such file (Golf), its numbered deals 1 to 1,000 (as issue 36 asks)."""
     game = game or find_game("tripeaks")
+    if game.id not in DEALS_OF:
+        return [(number, numbered_deal(number, game)) for number in range(1, (limit or 1000) + 1)]
     deals = []
     for line in DEALS_OF[game.id].read_text().splitlines():
         if line and not line.startswith("#"):

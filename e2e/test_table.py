@@ -25,7 +25,7 @@ PORTRAIT = [(360, 740), (390, 844)]
 LANDSCAPE = (740, 360)
 DESKTOP = (1280, 800)
 SMALL = (320, 640)
-GAMES = [("tripeaks", STANDARD.key), ("triangle", "standard"), ("pyramid", "relaxed")]
+GAMES = [("tripeaks", STANDARD.key), ("triangle", "standard"), ("pyramid", "relaxed"), ("golf", "standard")]
 """A game's table is the same under each of its rule sets (its layout is the game's, and the bar shows one
 stock button whatever the rules), so one rule set a game: the others would repeat it."""
 
@@ -320,7 +320,7 @@ def test_every_game_played_by_touch_on_a_phone(browser: Browser, base_url: str) 
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     try:
-        for game in ("tripeaks", "triangle"):
+        for game in ("tripeaks", "triangle", "golf"):
             data = open_game(page, f"?game={game}&deal=3")
             slots = playable_slots(data)
             if slots:

@@ -400,7 +400,7 @@ def test_an_unknown_game_or_option_exits_2(capsys: pytest.CaptureFixture[str]) -
     assert (code, out) == (2, "")
     assert err == (
         "error: there is no game called 'spider': the games are tripeaks (TriPeaks), triangle (Triangle), "
-        "pyramid (Pyramid)\n"
+        "pyramid (Pyramid), golf (Golf)\n"
     )
     code, _, err = run(capsys, "solve", "1", "--game", "triangle", "--no-wrap")
     assert code == 2 and err == "error: --no-wrap: Triangle has no such option\n"

@@ -21,7 +21,7 @@ def test_games_lists_pyramid_with_both_rule_sets(capsys: pytest.CaptureFixture[s
     lines = out.splitlines()
     assert lines[6] == "pyramid    Pyramid (also Pyramid Solitaire)"
     assert lines[8].strip() == "rule sets: standard, relaxed (Relaxed Pyramid); deal codes: 'pyramid:…'"
-    assert [line.split()[0] for line in lines[::3]] == ["tripeaks", "triangle", "pyramid"]
+    assert [line.split()[0] for line in lines[::3]] == ["tripeaks", "triangle", "pyramid", "golf"]
 
 
 @pytest.mark.parametrize("how", RELAXED_WAYS, ids=["rules", "alias", "name"])

@@ -142,7 +142,7 @@ def file(**fields: Any) -> str:
         (file(games={}), "games must be a list"),
         (file(games=[{**GAME, "score": "lots"}]), "Game 1 of the statistics is invalid: a game's score"),
         (file(games=[GAME, GAME]), "kept twice"),
-        (file(games=[{**GAME, "rules": "golf:standard"}]), "statistics of golf, which this page does"),
+        (file(games=[{**GAME, "rules": "putt:standard"}]), "statistics of putt, which this page does"),
         (file(rules={"pyramid:easy": {}}), "invalid"),
         (file(games=[{**GAME, "daily": "yesterday"}]), "a daily deal's day must be a date"),
     ],

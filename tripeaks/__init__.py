@@ -1,5 +1,5 @@
-"""A family of solitaires (TriPeaks, Triangle, Pyramid): the rules, deals, saves and exact solvers, in plain
-Python.
+"""A family of solitaires (TriPeaks, Triangle, Pyramid, Golf): the rules, deals, saves and exact solvers, in
+plain Python.
 
 The engine is in layers, each importing only from those below it (tests/test_layers.py keeps it so):
 ``base/`` (cards, errors, move notation, layouts, the numbered-deal generator, stored JSON), ``model/``
@@ -30,6 +30,8 @@ from .base.errors import (
 from .base.generator import MAX_DEAL
 from .base.layout import Layout
 from .base.moves import DRAW, REDEAL, RESET, Move, MoveKind
+from .games.golf.play import GolfPosition
+from .games.golf.rules import GolfRules
 from .games.pyramid.play import PyramidPosition
 from .games.pyramid.rules import PyramidRules
 from .games.triangle.play import TrianglePosition
@@ -45,6 +47,7 @@ from .model.position import Place, Position, Status
 from .model.solitaire import Choice, Solitaire
 from .registry import (
     DEFAULT_GAME,
+    GOLF,
     PYRAMID,
     TRIANGLE,
     TRIPEAKS,
@@ -103,6 +106,7 @@ __all__ = [
     "DRAW_PENALTY",
     "EASY",
     "GAMES",
+    "GOLF",
     "LOOKING",
     "MAX_DEAL",
     "MAX_IMPORT",
@@ -127,6 +131,8 @@ __all__ = [
     "Difficulty",
     "DifficultySearch",
     "Game",
+    "GolfPosition",
+    "GolfRules",
     "Grade",
     "GradeSearch",
     "Hint",

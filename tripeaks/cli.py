@@ -263,7 +263,9 @@ def _best(args: argparse.Namespace) -> int:
         if line is None:
             print(f"{name}: none, no line wins")
             continue
-        print(f"{name}: {line.score} in {len(line.moves)} moves")
+        # a game scored by the cards left (Golf) says them; the others their score
+        figure = str(line.score) if "classic" in game.scorings else game.words.scored(line.score)
+        print(f"{name}: {figure} in {len(line.moves)} moves")
         print(" ".join(move.notation for move in line.moves))
     print(f"({found.nodes:,} states, {found.seconds:.3f} s)")
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .base.errors import InvalidDealError
+from .games.golf import GOLF
 from .games.pyramid import PYRAMID
 from .games.triangle import TRIANGLE
 from .games.tripeaks import TRIPEAKS
@@ -12,11 +13,11 @@ from .model.deal import read_codes_with
 from .model.solitaire import Solitaire, name_key
 
 __all__ = [
-    "DEFAULT_GAME", "GAMES", "PYRAMID", "TRIANGLE", "TRIPEAKS", "find_game", "find_game_and_rules", "game_of",
-    "game_of_rules", "register", "split_code",
+    "DEFAULT_GAME", "GAMES", "GOLF", "PYRAMID", "TRIANGLE", "TRIPEAKS", "find_game", "find_game_and_rules",
+    "game_of", "game_of_rules", "register", "split_code",
 ]
 
-GAMES: tuple[Solitaire, ...] = (TRIPEAKS, TRIANGLE, PYRAMID)
+GAMES: tuple[Solitaire, ...] = (TRIPEAKS, TRIANGLE, PYRAMID, GOLF)
 """Every game, the default first."""
 
 DEFAULT_GAME = GAMES[0]

@@ -118,6 +118,9 @@ class Solitaire:
     rule_set_names: tuple[tuple[str, str], ...] = ()
     """Names by which a player calls the game under one of its rule sets, as (name, rules key):
     ``("Relaxed Pyramid", "relaxed")``. They find the game as its aliases do, and those rules with it."""
+    scorings: tuple[str, ...] = ("classic", "cards-left")
+    """The ways a game may be scored, the default first: ``classic`` (its own score) and ``cards-left``
+    (the layout cards left when the game ends, fewer better). Golf has only ``cards-left``."""
 
     def __repr__(self) -> str:
         return f"find_game({self.id!r})"

@@ -197,6 +197,16 @@ class Words:
     score_units: tuple[str, str] = ("point", "points")
     """What a score counts, one and many, for a sentence about scores (``40 points``)."""
 
+    def scored(self, score: int) -> str:
+        """A score as a sentence says it: ``40 points``, ``1 card removed`` (in the :attr:`score_units`;
+        Golf says the cards left: ``3 cards left``).
+
+        >>> Words().scored(40), Words().scored(1)
+        ('40 points', '1 point')
+        """
+        one, many = self.score_units
+        return f"{score} {one if abs(score) == 1 else many}"
+
     notation = ""
     """How the game's moves are written, in a few words for a message about a move written wrongly."""
 

@@ -45,8 +45,7 @@ def choosable_grades() -> tuple[tuple[str, str], ...]:
 
 
 def score_words(solitaire: Solitaire, score: int) -> str:
-    one, many = solitaire.words.score_units
-    return f"{score} {one if abs(score) == 1 else many}"
+    return solitaire.words.scored(score)
 
 
 def best_words(solitaire: Solitaire, score: int, best: Best) -> str:
