@@ -207,7 +207,9 @@ class TriangleWords(Words):
         "turns the waste back into the stock, twice, so you see the stock three times.",
     )
 
-    record_fields = ("played", "won", "win_rate", "streak", "best_streak", "fastest_win")
+    record_fields = ("played", "won", "win_rate", "streak", "best_streak", "fastest_win", "fewest_moves")
+    classic_note = "the cards removed, 52 for a win"
+    on_layout = "in the triangle"
     score_units = ("card removed", "cards removed")
 
 
