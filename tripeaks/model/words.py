@@ -223,6 +223,15 @@ class Words:
             return title, self.left_said(0)
         return title, f"{self.left_said(position.layout_left)} {text}"
 
+    def scored_end(self, position: Position, scoring: str) -> str:
+        """The line said when the game ends (:meth:`end`), in ``scoring``: by cards left, with the cards left
+        (a win: its heading and none left)."""
+        if scoring != CARDS_LEFT:
+            return self.end(position)
+        if position.status() is Status.WON:
+            return f"{self.ending(position)[0]} {self.left_said(0)}"
+        return f"{self.end(position)} {self.left_said(position.layout_left)}"
+
     def scored_report(self, position: Position, moves: int, scoring: str) -> str:
         """The terminal's line under the table in ``scoring`` (by cards left: those, moves, the prompt)."""
         if scoring == CARDS_LEFT:
