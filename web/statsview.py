@@ -69,7 +69,8 @@ def section(records: Records, solitaire: Solitaire, current: Any | None, today: 
     figures = table(records, solitaire, current, scoring)
     if not figures:
         return ""
-    charts = "".join(plots.figure(chart) for chart in game_charts(records, solitaire, today, zone=zone))
+    charts = "".join(plots.figure(chart)
+                     for chart in game_charts(records, solitaire, today, zone=zone, scoring=scoring))
     name = escape(solitaire.name)
     return (f'<section class="stats-game" data-game="{escape(solitaire.id)}"><h3>{name}</h3>'
             f'{figures}<div class="charts">{charts}</div></section>')
