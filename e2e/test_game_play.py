@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -12,8 +13,10 @@ from game_support import (
     menu,
     open_game,
     playable_slots,
+    ready,
     solution,
     state,
+    storage,
 )
 from playwright.sync_api import Page, expect
 
@@ -104,6 +107,11 @@ def test_a_deal_is_won_by_clicking_and_undone_past_the_end(page: Page, output_pa
         expect(cells.nth(6)).to_have_text(str(engine_game(data).score))  # best score: no hint asked
     expect(cells.nth(8)).to_have_attribute("data-label", "Fewest moves")
     expect(cells.nth(8)).to_have_text(str(len(moves)))
+    if scoring == "cards-left":  # kept with the settings: the next visit scores by cards left too
+        assert json.loads(storage(page)["tripeaks:v1:settings"])["scoring"] == {"tripeaks": "cards-left"}
+        page.reload()
+        ready(page)
+        expect(page.locator('[data-tally="cards-left"]')).to_have_text("0")
 
 
 def test_dragging_a_card_onto_the_waste_plays_it(page: Page) -> None:
