@@ -44,6 +44,7 @@ from .model.answers import Best, Difficulty, Grade, Line, Result, Solution, Solv
 from .model.deal import Deal
 from .model.numbered import daily_seed, deal_from_seed, numbered_deal
 from .model.position import Place, Position, Status
+from .model.scoring import CARDS_LEFT, CLASSIC, SCORINGS, score_in
 from .model.solitaire import Choice, Solitaire
 from .registry import (
     DEFAULT_GAME,
@@ -57,7 +58,7 @@ from .registry import (
     game_of_rules,
 )
 from .services import page_words, review_words
-from .services.best import BestSearch, find_best
+from .services.best import BestSearch, find_best, has_best
 from .services.charts import Chart, Point, game_charts
 from .services.difficulty import DifficultySearch, GradeSearch, daily_difficulty, difficulty, next_graded
 from .services.game import Game
@@ -76,10 +77,12 @@ from .services.review import Alternative, Review, ReviewError, ReviewSearch, rev
 from .services.telling import (
     ANY_GRADE,
     WORKING_BEST,
+    WORKING_FEWEST,
     best_line_words,
     best_words,
     choosable_grades,
     looking_for_grade,
+    working_best,
 )
 from .services.watch import LOOKING, Watch, WatchSearch, back_words, best_watch, step_words, take_over_words
 from .services.winnable import DailySearch, WinnableSearch, daily_deal, next_winnable
@@ -100,6 +103,8 @@ def __getattr__(name: str) -> tuple[Solitaire, ...]:
 
 __all__ = [
     "ANY_GRADE",
+    "CARDS_LEFT",
+    "CLASSIC",
     "DECK",
     "DEFAULT_GAME",
     "DRAW",
@@ -115,11 +120,13 @@ __all__ = [
     "REDEAL",
     "RESET",
     "RULE_SETS",
+    "SCORINGS",
     "STANDARD",
     "STRICT",
     "TRIANGLE",
     "TRIPEAKS",
     "WORKING_BEST",
+    "WORKING_FEWEST",
     "Alternative",
     "Best",
     "BestSearch",
@@ -188,6 +195,7 @@ __all__ = [
     "game_charts",
     "game_of",
     "game_of_rules",
+    "has_best",
     "import_records",
     "looking_for_grade",
     "neighbours",
@@ -200,7 +208,9 @@ __all__ = [
     "records_key",
     "review",
     "review_words",
+    "score_in",
     "solve",
     "step_words",
     "take_over_words",
+    "working_best",
 ]

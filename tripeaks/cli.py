@@ -21,6 +21,7 @@ from .model.answers import DEFAULT_BUDGET, Result
 from .model.deal import Deal
 from .model.numbered import daily_seed, deal_from_seed, numbered_deal
 from .model.position import Position
+from .model.scoring import CARDS_LEFT, SCORINGS
 from .model.solitaire import Solitaire
 from .registry import DEFAULT_GAME, find_game_and_rules, split_code
 from .services.game import Game
@@ -126,6 +127,19 @@ def _rule_sets() -> list[str]:
     return list(dict.fromkeys(name for game in registry.GAMES for name in game.rule_sets))
 
 
+def _add_scoring(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--scoring", metavar="SCORING",
+        help=f"how a game is scored: {' or '.join(SCORINGS)} (the layout cards left; fewer is better); "
+        "default the game's first (classic, but for a game scored by cards left only)",
+    )
+
+
+def _scoring(args: argparse.Namespace, game: Solitaire) -> str:
+    """The scoring asked for, if ``game`` offers it (``ValueError`` naming those it does)."""
+    return game.check_scoring(getattr(args, "scoring", None))
+
+
 def _add_rules(parser: argparse.ArgumentParser) -> None:
     _add_game(parser)
     per_game = "; ".join(f"{game.name}: {', '.join(game.rule_sets)}" for game in registry.GAMES)
@@ -168,6 +182,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("deal", nargs="?", default="1", help="a deal number or code (default 1)")
     _add_rules(play)
+    _add_scoring(play)
 
     solve = sub.add_parser("solve", help="solve a deal: won with the moves, lost, or gave up")
     solve.add_argument("deal", help="a deal number or code")
@@ -187,6 +202,7 @@ def _parser() -> argparse.ArgumentParser:
     stats.add_argument("--shortest", action="store_true")
     stats.add_argument("--yes", action="store_true",
                        help=f"start even when the range would take more than {LONG_WORK // 60} minutes")
+    _add_scoring(stats)
     _add_best(sub)
     _add_review(sub)
     return parser
@@ -208,9 +224,11 @@ def _add_review(sub: Any) -> None:
 
 
 def _add_best(sub: Any) -> None:
-    best = sub.add_parser("best", help="the best score any line reaches, and the best of the winning lines")
+    best = sub.add_parser("best", help="the best score any line reaches, and the best of the winning lines "
+                          "(with --scoring cards-left: the fewest layout cards any line leaves)")
     best.add_argument("deal", help="a deal number or code")
     _add_rules(best)
+    _add_scoring(best)
     best.add_argument("--json", action="store_true", help="print one JSON object")
     grade = sub.add_parser("grade", help="a deal's difficulty: easy, medium, hard, very hard or can't be won")
     grade.add_argument("deal", help="a deal number or code")
@@ -255,11 +273,13 @@ def _best(args: argparse.Namespace) -> int:
 
     game = _game(args, args.deal)
     deal, _ = _deal_arg(args.deal, game)
-    found = find_best(Position.start(deal, _rules(args, game)))
+    scoring = _scoring(args, game)
+    found = find_best(Position.start(deal, _rules(args, game)), scoring)
     if args.json:
         print(json.dumps(found.to_dict()))
         return 0
-    for name, line in (("best", found.best), ("best winning", found.best_clear)):
+    names = ("fewest cards left", "winning line") if scoring == CARDS_LEFT else ("best", "best winning")
+    for name, line in zip(names, (found.best, found.best_clear), strict=True):
         if line is None:
             print(f"{name}: none, no line wins")
             continue
@@ -338,7 +358,8 @@ def _main(argv: Sequence[str] | None, read: Callable[[str], str]) -> int:
             return _stats(args)
         game = _game(args, args.deal)
         deal, number = _deal_arg(args.deal, game)
-        return _play(Game(deal, _rules(args, game), number=number), read)
+        scoring = _scoring(args, game)
+        return _play(Game(deal, _rules(args, game), number=number), read, scoring)
     except (InvalidDealError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -352,7 +373,8 @@ def _games() -> int:
         called = {key: name for name, key in game.rule_set_names}
         rule_sets = ", ".join(f"{key} ({called[key]})" if key in called else key for key in game.rule_sets)
         prefix = "no prefix or " if game is DEFAULT_GAME else ""
-        print(f"{'':10} rule sets: {rule_sets}; deal codes: {prefix}'{game.prefix}:…'")
+        print(f"{'':10} rule sets: {rule_sets}; deal codes: {prefix}'{game.prefix}:…'; "
+              f"scorings: {', '.join(game.scorings)}")
     return 0
 
 
@@ -365,13 +387,15 @@ def _read_line(read: Callable[[str], str]) -> str | None:
     return line.strip().lower()
 
 
-def _play(game: Game, read: Callable[[str], str]) -> int:
+def _play(game: Game, read: Callable[[str], str], scoring: str | None = None) -> int:
     words = game.solitaire.words
+    scoring = game.solitaire.check_scoring(scoring)
     title = f"deal {game.number}" if game.number else "this deal"
-    print(f"{game.solitaire.name}, {title}. {game.rules.describe()}.\n{words.typing}\n")
+    scored = "" if scoring == game.solitaire.default_scoring else f" Scoring: {words.scoring_name(scoring)}."
+    print(f"{game.solitaire.name}, {title}. {game.rules.describe()}.{scored}\n{words.typing}\n")
     while True:
         print(draw_table(game.position))
-        print(words.report(game.position, game.moves_made))
+        print(words.scored_report(game.position, game.moves_made, scoring))
         command = _read_line(read)
         if command is None:
             print()
@@ -432,6 +456,7 @@ def _stats(args: argparse.Namespace) -> int:
         raise ValueError(f"--deals takes FIRST-LAST deal numbers, not {args.deals[:40]!r}") from None
     game = _game(args)
     rules = _rules(args, game)
+    scoring = _scoring(args, game)
     total = len(numbers)
     jobs = min(args.jobs, total, os.cpu_count() or 1)
     if total > _SAMPLE * 100:
@@ -453,7 +478,7 @@ def _stats(args: argparse.Namespace) -> int:
 
     progress(0)
     summary = solve_range(numbers, rules, solitaire=game, jobs=jobs, budget=args.budget,
-                          shortest=args.shortest, progress=progress)
+                          shortest=args.shortest, progress=progress, scoring=scoring)
     print(file=sys.stderr)
     if summary.interrupted:
         print(f"interrupted: {len(summary.results):,} of {total:,} deals solved", file=sys.stderr)
@@ -469,7 +494,8 @@ _SAMPLE = 8
 def _estimate(numbers: range, rules: Any, game: Solitaire, jobs: int, args: argparse.Namespace) -> float:
     """Seconds the range would take on ``jobs`` processes, from the time of its first few deals."""
     started = time.perf_counter()
-    sample = solve_range(numbers[:_SAMPLE], rules, solitaire=game, budget=args.budget, shortest=args.shortest)
+    sample = solve_range(numbers[:_SAMPLE], rules, solitaire=game, budget=args.budget, shortest=args.shortest,
+                         scoring=_scoring(args, game))
     if sample.interrupted:
         raise KeyboardInterrupt
     return (time.perf_counter() - started) / _SAMPLE * len(numbers) / jobs

@@ -97,6 +97,11 @@ class App:
         """Where the game on the table is saved."""
         return storage.game_key(self.game.solitaire)
 
+    @property
+    def scoring(self) -> str:
+        """How the game on the table is scored (the settings' choice for its game)."""
+        return self.settings.scoring_for(self.game.solitaire)
+
     def build_switcher(self) -> None:
         document.body.insertAdjacentHTML("afterbegin", sprite())
         box = document.getElementById("games")
@@ -328,7 +333,7 @@ class App:
         self.searches.wake.set()
         marks = Marks(self.selected, self.hinted, self.hint_control, self.settings.frames)
         watching = self.watcher.watching is not None
-        self.scene = scene(self.game, marks, watching=watching)
+        self.scene = scene(self.game, marks, watching=watching, scoring=self.scoring)
         self.view.render(self.game, self.scene)
         self.view.draw_deal(self.game, self.searches.grade(self.game))
         self.sheets.draw_ending(self.scene.ending)

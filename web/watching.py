@@ -67,7 +67,7 @@ class Watcher:
         app = self.app
         known = app.searches.best(app.game)
         if known is not None and self.watching is None:
-            self.show(best_watch(app.game.solitaire, known.best))
+            self.show(best_watch(app.game.solitaire, known.best, app.scoring))
 
     def show(self, found: Watch, *, played: Game | None = None,
              on_stop: Callable[[], None] | None = None) -> None:

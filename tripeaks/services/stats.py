@@ -1,4 +1,5 @@
-"""Solving many deals: the winnable share of a range of deals, and how long solving takes."""
+"""Solving many deals: the winnable share of a range of deals, and how long solving takes; scored by cards
+left, also the fewest cards each deal's best line leaves."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from ..kit.solving import solve
 from ..model.answers import DEFAULT_BUDGET, Result
 from ..model.numbered import numbered_deal
 from ..model.position import Position
+from ..model.scoring import CARDS_LEFT, CLASSIC
 from ..model.solitaire import Solitaire
 from ..registry import find_game, game_of_rules
 
@@ -30,6 +32,8 @@ class RangeSummary:
     seconds: dict[int, float] = field(default_factory=dict)
     nodes: dict[int, int] = field(default_factory=dict)
     lengths: dict[int, int] = field(default_factory=dict)
+    left: dict[int, int] = field(default_factory=dict)
+    """Scored by cards left: the fewest layout cards a line leaves, by deal (a deal given up has none)."""
     interrupted: bool = False
     """Whether the work was stopped (Ctrl-C) before every deal was solved: the figures are of those
     that were."""
@@ -58,14 +62,38 @@ class RangeSummary:
             lines.append(
                 f"moves in winning lines: median {percentile(lengths, 0.5):.0f}   max {max(lengths):.0f}"
             )
+        if self.left:
+            lines.append(self.left_report())
         return "\n".join(lines)
 
+    def left_report(self) -> str:
+        """The fewest cards left of the deals, in a line: how many deals leave 0, 1, 2, 3 or more.
 
-def _solve_one(job: tuple[str, int, Any, int, bool]) -> tuple[int, str, float, int, int]:
-    game, number, rules, budget, shortest = job
+        >>> RangeSummary(left={1: 0, 2: 0, 3: 2, 4: 7}).left_report()
+        'fewest cards left: 0 on 2 deals, 1 on 0, 2 on 1, 3 or more on 1   mean 2.25   max 7'
+        """
+        values = list(self.left.values())
+        counts = [sum(v == n for v in values) for n in range(3)] + [sum(v >= 3 for v in values)]
+        shares = ", ".join(f"{label} on {count}" for label, count in zip(("1", "2", "3 or more"), counts[1:],
+                                                                         strict=True))
+        return (f"fewest cards left: 0 on {counts[0]} deal{'' if counts[0] == 1 else 's'}, {shares}   "
+                f"mean {sum(values) / len(values):.2f}   max {max(values)}")
+
+
+Job = tuple[str, int, Any, int, bool, str]
+Done = tuple[int, str, float, int, int, int | None]
+
+
+def _solve_one(job: Job) -> Done:
+    game, number, rules, budget, shortest, scoring = job
     position = Position.start(numbered_deal(number, find_game(game)), rules)
     answer = solve(position, budget=budget, shortest=shortest)
-    return number, answer.result.value, answer.seconds, answer.nodes, len(answer.moves)
+    left = None
+    if scoring == CARDS_LEFT and answer.result is not Result.GAVE_UP:
+        from .best import find_best
+
+        left = 0 if answer.won else find_best(position, CARDS_LEFT).best.score
+    return number, answer.result.value, answer.seconds, answer.nodes, len(answer.moves), left
 
 
 def solve_range(
@@ -77,26 +105,31 @@ def solve_range(
     budget: int = DEFAULT_BUDGET,
     shortest: bool = False,
     progress: Callable[[int], None] | None = None,
+    scoring: str = CLASSIC,
 ) -> RangeSummary:
     """Solve every numbered deal of a game in ``numbers``, on ``jobs`` processes.
 
     The work is handed out as it goes (``numbers`` may be a long range): nothing is made for
     deals not yet reached, and ``progress`` is told after each deal. Ctrl-C (``KeyboardInterrupt``)
     stops it at once, the worker processes ended: the summary then holds the deals solved so far
-    and says it was ``interrupted``.
+    and says it was ``interrupted``. Scored by cards left (``scoring``), each deal's fewest cards left
+    is worked out too (those the solver proves lost take the search for it: far longer).
     """
     game = solitaire if solitaire is not None else game_of_rules(rules)
     rules = game.check_rules(rules)
-    work = ((game.id, n, rules, budget, shortest) for n in numbers)
+    scoring = game.check_scoring(scoring)
+    work = ((game.id, n, rules, budget, shortest, scoring) for n in numbers)
     summary = RangeSummary()
 
-    def take(results: Iterable[tuple[int, str, float, int, int]]) -> None:
-        for done, (number, result, seconds, nodes, length) in enumerate(results, 1):
+    def take(results: Iterable[Done]) -> None:
+        for done, (number, result, seconds, nodes, length, left) in enumerate(results, 1):
             summary.results[number] = result
             summary.seconds[number] = seconds
             summary.nodes[number] = nodes
             if result == Result.WON.value:
                 summary.lengths[number] = length
+            if left is not None:
+                summary.left[number] = left
             if progress is not None:
                 progress(done)
 
@@ -117,11 +150,7 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _on_processes(
-    work: Iterable[tuple[str, int, Any, int, bool]],
-    jobs: int,
-    take: Callable[[Iterable[tuple[int, str, float, int, int]]], None],
-) -> None:
+def _on_processes(work: Iterable[Job], jobs: int, take: Callable[[Iterable[Done]], None]) -> None:
     import multiprocessing
     import threading
 
@@ -131,7 +160,7 @@ def _on_processes(
     room = threading.BoundedSemaphore(8 * jobs)
     stop = threading.Event()
 
-    def feed() -> Iterable[tuple[str, int, Any, int, bool]]:
+    def feed() -> Iterable[Job]:
         for job in work:
             while not room.acquire(timeout=0.1):
                 if stop.is_set():
@@ -140,7 +169,7 @@ def _on_processes(
                 return
             yield job
 
-    def results(pool: Any) -> Iterable[tuple[int, str, float, int, int]]:
+    def results(pool: Any) -> Iterable[Done]:
         for result in pool.imap_unordered(_solve_one, feed(), chunksize=4):
             room.release()
             yield result

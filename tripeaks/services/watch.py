@@ -127,12 +127,12 @@ class WatchSearch:
         return self._found
 
 
-def best_watch(solitaire: Solitaire, best: Line) -> Watch:
-    """The line to a deal's best possible score (a :class:`~tripeaks.model.answers.Line` from the deal's
-    start), to watch."""
+def best_watch(solitaire: Solitaire, best: Line, scoring: str = "classic") -> Watch:
+    """The line to a deal's best possible score in ``scoring`` (a :class:`~tripeaks.model.answers.Line`
+    from the deal's start), to watch."""
     from .telling import best_line_words
 
-    return Watch(0, best.moves, best_line_words(solitaire, best.score, len(best.moves)), "best")
+    return Watch(0, best.moves, best_line_words(solitaire, best.score, len(best.moves), scoring), "best")
 
 
 def step_words(before: Position, move: Move, after: Position, step: int, steps: int) -> str:

@@ -171,7 +171,8 @@ class GolfWords(Words):
         "The score is the cards left in the columns, fewer is better; none left is a win.",
     )
 
-    record_fields = ("played", "won", "win_rate", "streak", "best_streak", "fastest_win")
+    record_fields = ("played", "won", "win_rate", "streak", "best_streak", "fastest_win", "fewest_moves")
+    on_layout = "in the columns"
     score_units = ("card cleared", "cards cleared")
 
 

@@ -35,6 +35,12 @@ def _best() -> Callable[[Any], ScoreSearch]:
     return PairsBest
 
 
+def _cards_left() -> Callable[[Any], ScoreSearch]:
+    from .cards_left import TriangleCardsLeft
+
+    return TriangleCardsLeft
+
+
 def _grader() -> Callable[[Any], Grader]:
     from .difficulty import TriangleGrader
 
@@ -57,4 +63,5 @@ TRIANGLE = Solitaire(
     make_solver=deferred(TrianglePosition, _solver),
     make_best=deferred(TrianglePosition, _best),
     make_grader=deferred(TrianglePosition, _grader),
+    make_cards_left=deferred(TrianglePosition, _cards_left),
 )

@@ -64,6 +64,18 @@ class TriPeaksPosition(Position):
         _run(made, run)
         return made
 
+    def state_key(self) -> tuple[object, ...]:
+        """What decides the lines to come: ranks, not cards (suits play no part); in the last pass
+        only the waste's top (the waste is never turned over again); with unlimited passes, not the
+        passes used."""
+        stock = tuple([card.rank for card in self.stock])
+        resets = self.rules.resets
+        if resets is None:
+            return (self.remaining, stock, tuple([card.rank for card in self.waste]))
+        if self.waste and self.resets >= resets:
+            return (self.remaining, stock, self.waste[-1].rank, self.resets)
+        return (self.remaining, stock, tuple([card.rank for card in self.waste]), self.resets)
+
     # What is on the table
 
     @property

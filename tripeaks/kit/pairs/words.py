@@ -205,5 +205,10 @@ class PairsWords(Words):
             "Undo to try another way, ask for a hint, or restart this deal."
         )
 
-    record_fields = ("played", "won", "win_rate", "streak", "best_streak", "fastest_win")
+    record_fields = ("played", "won", "win_rate", "streak", "best_streak", "fastest_win", "fewest_moves")
+    classic_note = "the cards removed, 52 for a win"
     score_units = ("card removed", "cards removed")
+
+    @property
+    def on_layout(self) -> str:  # type: ignore[override]
+        return f"in the {self.shape}"
