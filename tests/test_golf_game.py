@@ -352,7 +352,7 @@ def test_the_command_line_plays_golf(capsys: pytest.CaptureFixture[str]) -> None
     assert capsys.readouterr().out.startswith("lost: no line clears the layout")
     assert main(["best", "1", "--game", "golf", "--rules", "strict"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("best: 1 card left in ") and "best winning: none" in out
+    assert out.startswith("fewest cards left: 1 card left in ") and "winning line: none" in out
     assert main(["grade", "1", "--game", "golf", "--rules", "strict", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["grade"] == "can't be won"
     assert main(["stats", "--game", "golf", "--rules", "strict", "--deals", "1-12", "--jobs", "1"]) == 0

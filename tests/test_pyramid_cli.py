@@ -20,7 +20,8 @@ def test_games_lists_pyramid_with_both_rule_sets(capsys: pytest.CaptureFixture[s
     assert (code, err) == (0, "")
     lines = out.splitlines()
     assert lines[6] == "pyramid    Pyramid (also Pyramid Solitaire)"
-    assert lines[8].strip() == "rule sets: standard, relaxed (Relaxed Pyramid); deal codes: 'pyramid:…'"
+    assert lines[8].strip() == ("rule sets: standard, relaxed (Relaxed Pyramid); deal codes: 'pyramid:…'; "
+                                "scorings: classic, cards-left")
     assert [line.split()[0] for line in lines[::3]] == ["tripeaks", "triangle", "pyramid", "golf"]
 
 

@@ -284,7 +284,8 @@ def _best(args: argparse.Namespace) -> int:
             print(f"{name}: none, no line wins")
             continue
         # a game scored by the cards left (Golf) says them; the others their score
-        figure = str(line.score) if "classic" in game.scorings else game.words.scored(line.score)
+        own = game.layout.size - line.score if scoring == CARDS_LEFT else line.score  # the game's own score
+        figure = str(line.score) if "classic" in game.scorings else game.words.scored(own)
         print(f"{name}: {figure} in {len(line.moves)} moves")
         print(" ".join(move.notation for move in line.moves))
     print(f"({found.nodes:,} states, {found.seconds:.3f} s)")

@@ -25,10 +25,10 @@ from .work import Pause
 
 if TYPE_CHECKING:
     from ..base.moves import Move
-    from ..model.answers import Solver
+    from ..model.answers import ScoreSearch, Solver
     from ..model.position import Position
 
-__all__ = ["CardsLeftLines", "Quick"]
+__all__ = ["CardsLeftLines", "LeftOfCleared", "Quick"]
 
 Quick = Generator[None, None, None]
 """A game's own search from one position (see :meth:`CardsLeftLines._quick`): it yields wherever it
@@ -122,3 +122,25 @@ class CardsLeftLines(BestLines):
             elif child.status() is Status.PLAYING:
                 stack.append((child, iter(child.legal_moves())))
                 line.append(move)
+
+
+class LeftOfCleared:
+    """A game's best-score search whose score is the layout cards cleared (Golf's), read as the fewest
+    cards left: each line's score becomes ``size`` minus it. The game's own search, quicker than the
+    kit's walk, serves both."""
+
+    def __init__(self, search: ScoreSearch, size: int) -> None:
+        self._search = search
+        self._size = size
+
+    @property
+    def nodes(self) -> int:
+        return self._search.nodes
+
+    def step(self, deadline: float | None) -> tuple[Line, Line | None] | None:
+        found = self._search.step(deadline)
+        if found is None:
+            return None
+        best, clear = found
+        left = Line(self._size - best.score, best.moves)
+        return left, None if clear is None else Line(self._size - clear.score, clear.moves)

@@ -55,7 +55,7 @@ class BestSearch:
     fewest layout cards left, its line's ``score``; the best clear a winning line, ``score`` 0).
     """
 
-    def __init__(self, position: Position, scoring: str = CLASSIC) -> None:
+    def __init__(self, position: Position, scoring: str | None = None) -> None:
         solitaire = Solitaire.of(position)
         self.scoring = solitaire.check_scoring(scoring)
         self.position = position
@@ -102,8 +102,9 @@ class BestSearch:
         return self._result
 
 
-def find_best(position: Position, scoring: str = CLASSIC) -> Best:
-    """A position's best scores in ``scoring`` (see :class:`Best`), worked out to the end in one go."""
+def find_best(position: Position, scoring: str | None = None) -> Best:
+    """A position's best scores in ``scoring`` (see :class:`Best`; ``None`` is the game's first scoring),
+    worked out to the end in one go."""
     found = BestSearch(position, scoring).step()
     assert found is not None
     return found

@@ -35,6 +35,13 @@ def _best() -> Callable[[Any], ScoreSearch]:
     return GolfBest
 
 
+def _cards_left() -> Callable[[Any], ScoreSearch]:
+    from ...kit.cards_left import LeftOfCleared
+    from .best import GolfBest
+
+    return lambda position: LeftOfCleared(GolfBest(position), GOLF.layout.size)
+
+
 def _grader() -> Callable[[Any], Grader]:
     from .difficulty import GolfGrader
 
@@ -56,6 +63,7 @@ GOLF = Solitaire(
     seed_base=2**51,
     make_solver=deferred(GolfPosition, _solver),
     make_best=deferred(GolfPosition, _best),
+    make_cards_left=deferred(GolfPosition, _cards_left),
     make_grader=deferred(GolfPosition, _grader),
     scorings=("cards-left",),
     rule_set_names=(("Dead King Golf", "strict"), ("Relaxed Golf", "relaxed")),

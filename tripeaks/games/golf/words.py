@@ -146,8 +146,10 @@ class GolfWords(Words):
     def scored(self, score: int) -> str:
         return _left(score)
 
+    # A best of Golf is scored by the cards left (its line's score is how many).
+
     def best_score(self, best: Best) -> str:
-        return f"The fewest cards this deal leaves: {_left(best.best.score)}."
+        return f"The fewest cards this deal leaves: {_left(CARDS - best.best.score)}."
 
     def best_clear_score(self, best: Best) -> str:
         if best.best_clear is None:
@@ -155,9 +157,9 @@ class GolfWords(Words):
         return "A line clears every column."
 
     def compared(self, score: int, best: Best) -> str:
-        if score >= best.best.score:
+        if CARDS - score <= best.best.score:
             return f"You finished with {_left(score)}, the fewest this deal allows."
-        return f"You finished with {_left(score)} (the fewest possible: {_left(best.best.score)})."
+        return f"You finished with {_left(score)} (the fewest possible: {_left(CARDS - best.best.score)})."
 
     def watch(self, clear: bool) -> str:
         return "Watch a line that clears every column" if clear else "Watch a line to the fewest cards left"
