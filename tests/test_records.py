@@ -236,8 +236,9 @@ def test_a_game_given_up_keeps_the_cards_it_left() -> None:
          "unknown fields: left"),
         (stored(standard={**GOOD, "fewest_left": 53}), "fewest cards left"),
         (stored(standard={**GOOD, "fewest_moves": 0}), "fewest moves"),
-        (stored(standard={**GOOD, "won": 0, "streak": 0, "best_streak": 0, "best_score": None,
-                          "fastest_win": None, "fewest_moves": None}), "none left a win"),
+        # (none left without a win is possible: Triangle and Pyramid ask for the stock and waste too)
+        (stored(standard={**GOOD, "played": 0, "won": 0, "streak": 0, "best_streak": 0, "best_score": None,
+                          "fastest_win": None, "fewest_moves": None}), "need a game played"),
         (json.dumps({"format": FORMAT, "version": 3, "rules": {}, "games": [
             {"id": "a", "rules": "standard", "ended": 1, "won": True, "score": 3, "left": 4}]}),
          "a game won with 4 cards left"),
