@@ -21,9 +21,11 @@ from tripeaks import (
     daily_deal,
     daily_seed,
     deal_from_seed,
+    next_winnable,
     numbered_deal,
     solve,
 )
+from tripeaks.games.pyramid.rules import RELAXED, STANDARD
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "pyramid.json").read_text(encoding="utf-8"))
 RULES = PYRAMID.rule_sets
@@ -55,6 +57,12 @@ def test_golden_results_of_numbered_deals(key: str) -> None:
     }
     assert found == pinned
     assert set(pinned.values()) == {"won", "lost"}
+
+
+def test_winnable_deals_only_are_each_rule_sets_own() -> None:
+    assert next_winnable(425, STANDARD, solitaire=PYRAMID) == 427  # 425 and 426 are lost under Pyramid
+    assert next_winnable(425, RELAXED, solitaire=PYRAMID) == 425  # and won under Relaxed Pyramid
+    assert solve(Position.start(numbered_deal(426, PYRAMID))).result is Result.LOST
 
 
 def test_relaxed_pyramid_wins_every_deal_pyramid_wins_and_more() -> None:

@@ -348,3 +348,28 @@ def test_a_won_game_of_relaxed_pyramid_answers_at_once_with_cards_left_in_the_ta
         answer = solve(game.position, budget=budget, shortest=True)
         assert (answer.result, answer.moves, answer.nodes) == (Result.WON, (), 0)
     assert RULES["relaxed"] is RELAXED
+
+
+# Hints: the move of a winning line, or how far to go back
+
+
+@pytest.mark.parametrize("rules", BOTH, ids=lambda r: r.key)
+def test_hints_late_in_random_games(rules: PyramidRules) -> None:
+    seen = set()
+    for number in LINE_DEALS[:4]:
+        deal, prefix = late_game(number, rules, 500 + number, most=14)
+        game = replayed(deal, rules, prefix, ())
+        advice = game.hint()
+        won = ref(rules).brute_won(ref_of(game.position))
+        seen.add(advice.kind)
+        if game.status is Status.WON:
+            assert advice.kind == "over"
+        elif won:
+            assert advice.move is not None and advice.move in game.legal_moves
+            assert ref(rules).brute_won(ref_of(game.position.after(advice.move)))
+        else:
+            assert advice.kind == "undo" and advice.undo is not None and advice.undo >= 1
+            positions = game.positions
+            back = positions[-1 - advice.undo]
+            assert solve(back).won and not solve(positions[-advice.undo]).won
+    assert {"play", "undo"} <= seen

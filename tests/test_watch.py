@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from tripeaks import STRICT, TRIANGLE, TRIPEAKS, Game, Solitaire, Status, numbered_deal
+from tripeaks import PYRAMID, STRICT, TRIANGLE, TRIPEAKS, Game, Solitaire, Status, numbered_deal
+from tripeaks.games.pyramid.rules import RELAXED
 from tripeaks.services.watch import Watch, WatchSearch, back_words, step_words, take_over_words
 
 
@@ -33,7 +34,7 @@ def watched(game: Game, *, from_start: bool = False, seconds: float | None = 0.0
     return found
 
 
-@pytest.mark.parametrize(("solitaire", "rules"), [(TRIPEAKS, STRICT), (TRIANGLE, None)])
+@pytest.mark.parametrize(("solitaire", "rules"), [(TRIPEAKS, STRICT), (TRIANGLE, None), (PYRAMID, RELAXED)])
 def test_a_line_starts_where_the_hint_would_go_back_to_and_wins(solitaire: Solitaire, rules: object) -> None:
     for game in lost_games(solitaire, rules, 4):
         hints = game.hints

@@ -153,7 +153,7 @@ class Pairings:
         waste's talon cards) are two waste cards."""
         if self.layout_only:
             return False
-        counts = total = 0
+        counts = total = relevant = 0
         musts = []
         shift = 0
         for ones, others, t_ones, t_others in self.classes:
@@ -166,11 +166,12 @@ class Pairings:
                 if must > 0:
                     counts |= must << shift
                     total += must
+                    relevant |= a | b
                     musts.append((must, a, b))
             shift += 3
         if not total or (total == 1 and not waste):
             return False  # a single pair crosses nothing
-        key = (left, counts, waste)
+        key = (left & relevant, counts, waste & relevant)  # only the talon cards that must pair matter
         found = self._crossed.get(key)
         if found is None:
             found = self._crossed[key] = not _talon_pairs(musts, [], waste)
