@@ -175,6 +175,7 @@ def test_the_rule_sets_by_name_and_key() -> None:
     with pytest.raises(ValueError):
         GOLF.rules_from_choices({"rule_set": "easy"})
     assert find_game("golf solitaire") is GOLF and GOLF.scorings == ("cards-left",)
+    assert TRIPEAKS.scorings == ("classic", "cards-left")  # the family's default
 
 
 @pytest.mark.parametrize("rule_set", RULE_SETS)

@@ -21,7 +21,20 @@ from golf_support import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tripeaks import GOLF, Game, Position, Result, Solution, Status, find_best, numbered_deal, solve
+from tripeaks import (
+    GOLF,
+    Difficulty,
+    Game,
+    Grade,
+    Position,
+    Result,
+    Solution,
+    Status,
+    difficulty,
+    find_best,
+    numbered_deal,
+    solve,
+)
 from tripeaks.services.best import BestSearch
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "golf.json").read_text(encoding="utf-8"))
@@ -182,3 +195,16 @@ def test_a_hint_says_how_far_to_go_back() -> None:
     assert not solve(game.position).won
     lost = Game(numbered_deal(1, GOLF), GOLF.rules_named("strict"))
     assert lost.hint().text == "This deal can't be cleared, whatever you play."
+
+
+# Difficulty
+
+
+def test_grades_are_pinned_and_a_lost_deal_cant_be_won() -> None:
+    """The no-peeking player (kit/no_peeking.py) on Golf: it sees every column card, re-deals only the
+    stock, and each rule set has its own thresholds."""
+    relaxed = GOLF.rules_named("relaxed")
+    assert difficulty(numbered_deal(3, GOLF), relaxed) == Difficulty(Grade.MEDIUM, 56, 512)
+    assert difficulty(numbered_deal(2, GOLF)) == Difficulty(Grade.VERY_HARD, 1, 512)
+    assert difficulty(numbered_deal(1, GOLF), GOLF.rules_named("strict")).grade is Grade.UNWINNABLE
+    assert GOLF.words.grade("can't be won") == "This deal can't be won."
