@@ -48,6 +48,7 @@ from tripeaks import (
     Status,
     daily_seed,
     deal_from_seed,
+    find_best,
     find_game,
     game_of,
     numbered_deal,
@@ -175,6 +176,7 @@ def test_the_rule_sets_by_name_and_key() -> None:
     with pytest.raises(ValueError):
         GOLF.rules_from_choices({"rule_set": "easy"})
     assert find_game("golf solitaire") is GOLF and GOLF.scorings == ("cards-left",)
+    assert TRIPEAKS.scorings == ("classic", "cards-left")  # the family's default
 
 
 @pytest.mark.parametrize("rule_set", RULE_SETS)
@@ -363,3 +365,37 @@ def test_the_command_line_plays_golf(capsys: pytest.CaptureFixture[str]) -> None
     assert "Golf has standard, strict and relaxed" in capsys.readouterr().err
     assert main(["play", "1", "--game", "golf", "--passes", "2"]) == 2
     assert "--passes: Golf has no such option" in capsys.readouterr().err
+
+
+def test_the_end_and_the_best_say_cards_left() -> None:
+    words = GOLF.words
+    lost = Game(numbered_deal(1, GOLF))  # lost; its best leaves 1 card (golden)
+    while lost.legal_moves:
+        lost.push(lost.legal_moves[0])
+    left = golf(lost.position).left
+    assert words.end(lost.position) == (
+        f"No more moves: {left} cards left. You can undo, ask for a hint, or restart.")
+    assert words.report(lost.position, lost.moves_made).endswith("(out of moves (undo to try another way))")
+    assert dict(words.panel(lost.position))["Playable now"] == "nothing"
+    assert words.stock_label(lost.position) == "Stock: empty" and words.piles(lost.position, reveal=True)
+    best = find_best(lost.start)
+    assert words.best_score(best) == "The fewest cards this deal leaves: 1 card left."
+    assert words.best_clear_score(best) == "No line clears every column of this deal."
+    assert words.compared(lost.score, best) == (
+        f"You finished with {left} cards left (the fewest possible: 1 card left).")
+    assert words.compared(34, best) == "You finished with 1 card left, the fewest this deal allows."
+    assert words.watch(False) == "Watch a line to the fewest cards left"
+    deal, run = ending_deal("queen")
+    won = played(deal, "standard", run)
+    queen, jack = reversed(ref_of(won.position).columns[0])
+    assert won.position.explain(jack) == (
+        f"The {jack.name} is under other cards of its column: play those first.")
+    won.play(queen)
+    won.play(jack)
+    assert words.end(won.position) == "You cleared the columns! All cleared."
+    winnable = find_best(won.start)
+    assert words.best_score(winnable) == "The fewest cards this deal leaves: all cleared."
+    assert words.best_clear_score(winnable) == "A line clears every column."
+    assert words.watch(True) == "Watch a line that clears every column"
+    five = build([["5c"], ["5h"]], "5d", ["6c"])
+    assert Position.start(five).explain(C("5h")) == "A 5 can't go on another 5. You can play a 4 or a 6."

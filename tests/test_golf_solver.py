@@ -4,6 +4,7 @@ rule sets; golden answers for numbered deals; hints that say how far to go back.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from functools import cache
 from pathlib import Path
@@ -21,7 +22,24 @@ from golf_support import (
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tripeaks import GOLF, Game, Position, Result, Solution, Status, find_best, numbered_deal, solve
+from tripeaks import (
+    GOLF,
+    Difficulty,
+    Game,
+    Grade,
+    Position,
+    Result,
+    Solution,
+    Status,
+    WatchSearch,
+    best_watch,
+    daily_deal,
+    difficulty,
+    find_best,
+    next_winnable,
+    numbered_deal,
+    solve,
+)
 from tripeaks.services.best import BestSearch
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "golf.json").read_text(encoding="utf-8"))
@@ -182,3 +200,42 @@ def test_a_hint_says_how_far_to_go_back() -> None:
     assert not solve(game.position).won
     lost = Game(numbered_deal(1, GOLF), GOLF.rules_named("strict"))
     assert lost.hint().text == "This deal can't be cleared, whatever you play."
+
+
+# Difficulty
+
+
+def test_grades_are_pinned_and_a_lost_deal_cant_be_won() -> None:
+    """The no-peeking player (kit/no_peeking.py) on Golf: it sees every column card, re-deals only the
+    stock, and each rule set has its own thresholds."""
+    relaxed = GOLF.rules_named("relaxed")
+    assert difficulty(numbered_deal(3, GOLF), relaxed) == Difficulty(Grade.MEDIUM, 56, 512)
+    assert difficulty(numbered_deal(2, GOLF)) == Difficulty(Grade.VERY_HARD, 1, 512)
+    assert difficulty(numbered_deal(1, GOLF), GOLF.rules_named("strict")).grade is Grade.UNWINNABLE
+    assert GOLF.words.grade("can't be won") == "This deal can't be won."
+
+
+# What is built on the solver: watching a line, winnable and daily deals
+
+
+def test_watching_a_winning_line_and_the_line_to_the_fewest_cards_left() -> None:
+    deal, run = ending_deal("queen")
+    game = played(deal, "strict", run)  # winnable from the start, lost after the run
+    watch = WatchSearch(game).step()
+    assert watch is not None and watch.start < len(run) and watch.moves
+    shown = watch.game(game)
+    for _ in watch.moves:
+        shown.redo()
+    assert shown.status is Status.WON and shown.hints >= 1
+    lost = Game(numbered_deal(1, GOLF))
+    best = best_watch(GOLF, find_best(lost.start).best)
+    assert best.text.startswith("A line to the best possible score, 1 card left: ")
+    assert best.game(lost).redo_moves == best.moves
+
+
+def test_winnable_and_daily_deals_are_golf_deals_a_solver_wins() -> None:
+    strict = GOLF.rules_named("strict")
+    number = next_winnable(1, strict, solitaire=GOLF)
+    assert number == min(int(n) for n, result in GOLDEN["results"]["strict"].items() if result == "won")
+    day = daily_deal(dt.date(2026, 12, 4), solitaire=GOLF)
+    assert day.solitaire is GOLF and solve(Position.start(day)).won

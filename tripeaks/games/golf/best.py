@@ -13,8 +13,7 @@ from typing import cast
 
 from ...kit.best import BestLines
 from ...kit.last_pass.line import follow
-from ...model.answers import Line, Result, Solver
-from ...model.solitaire import Solitaire
+from ...model.answers import Line, Result
 from .leaving import FewestLeft
 from .play import GolfPosition
 from .solver import GolfSolver
@@ -28,18 +27,13 @@ class GolfBest(BestLines):
     position: GolfPosition
     decision_counts = True
 
-    def __init__(self, position: GolfPosition, solver: Solver | None = None) -> None:
-        super().__init__(position, solver)
-
     def _lines(self) -> Generator[None, None, tuple[Line, Line | None]]:
         position = self.position
         answer = yield from self._decide()
         if answer.result is Result.WON:
             line = self._replay(answer.moves)
             return line, line
-        solver = self._solver if isinstance(self._solver, GolfSolver) else None
-        if solver is None:  # pragma: no cover - a game's solver is the game's own
-            solver = cast(GolfSolver, Solitaire.of(position).solver(position))
+        solver = cast(GolfSolver, self._solver)  # the game's own, made by _decide
         steps = yield from FewestLeft(position, solver, self._work).run()
         moves, end = follow(position, steps)
         return Line(end.score, moves), None

@@ -9,7 +9,6 @@ from ...base.errors import IllegalMoveError, InvalidMoveError
 from ...base.moves import DRAW, Move, MoveKind
 from ...model.deal import Deal
 from ...model.position import Position, Status
-from .layout import COLUMNS
 from .phrases import NO_DRAW, OVER, WON, capital
 from .rules import GolfRules
 
@@ -56,9 +55,6 @@ class GolfPosition(Position):
     def _plays(self) -> list[Move]:
         onto = self.rules.adjacency.onto[self.waste[-1].rank]
         return [Move.play(card) for _, card in self.free_cards if onto >> card.rank & 1]
-
-    def column_of(self, slot: int) -> int:
-        return slot % COLUMNS
 
     # The rules
 
