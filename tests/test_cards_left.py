@@ -291,3 +291,13 @@ def test_the_words_by_cards_left() -> None:
         "You cleared the peaks!", "No cards left in the peaks.")
     assert TRIANGLE.words.shown_records(CARDS_LEFT) == (
         "played", "won", "win_rate", "streak", "best_streak", "fewest_left", "fastest_win", "fewest_moves")
+
+
+def test_the_line_to_the_fewest_is_watched_under_its_own_name() -> None:
+    from tripeaks import TRIPEAKS, best_watch
+
+    found = find_best(Position.start(numbered_deal(63), STRICT), CARDS_LEFT)
+    watch = best_watch(TRIPEAKS, found.best, CARDS_LEFT)
+    assert watch.kind == "fewest" and watch.title == "Watching a line that leaves the fewest cards"
+    assert watch.moves == found.best.moves and watch.text.startswith("A line that leaves the fewest cards, 18")
+    assert best_watch(TRIPEAKS, found.best).title == "Watching a line to the best score"
