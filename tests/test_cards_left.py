@@ -299,5 +299,6 @@ def test_the_line_to_the_fewest_is_watched_under_its_own_name() -> None:
     found = find_best(Position.start(numbered_deal(63), STRICT), CARDS_LEFT)
     watch = best_watch(TRIPEAKS, found.best, CARDS_LEFT)
     assert watch.kind == "fewest" and watch.title == "Watching a line that leaves the fewest cards"
-    assert watch.moves == found.best.moves and watch.text.startswith("A line that leaves the fewest cards, 18")
+    assert watch.moves == found.best.moves
+    assert watch.text.startswith("A line that leaves the fewest cards, 18")
     assert best_watch(TRIPEAKS, found.best).title == "Watching a line to the best score"
