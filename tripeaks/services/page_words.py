@@ -194,7 +194,11 @@ def fewest_moves_said(moves: int, fewest: int | None, *, won: bool) -> str | Non
 
 
 def only_scoring(name: str, scoring: str) -> str:
-    """A game offering one scoring, said in the settings in place of the choice."""
+    """A game offering one scoring, said in the settings in place of the choice.
+
+    >>> only_scoring("Golf", "Cards left")
+    'Golf is scored by cards left only.'
+    """
     return f"{name} is scored by {scoring[0].lower()}{scoring[1:]} only."
 
 

@@ -45,8 +45,9 @@ LOOKING = "Looking for a winning line…"
 @dataclass(frozen=True, slots=True)
 class Watch:
     """A line to watch: it starts after the game's first ``start`` moves, and its ``moves`` follow
-    (none when there is no such line: ``text`` says why). ``kind`` names the line: ``winning``, or
-    ``best`` for a line to the deal's best possible score (:func:`best_watch`)."""
+    (none when there is no such line: ``text`` says why). ``kind`` names the line: ``winning``,
+    ``best`` for a line to the deal's best possible score, or ``fewest`` for a line that leaves the
+    fewest cards (:func:`best_watch`)."""
 
     start: int
     moves: tuple[Move, ...]
@@ -56,7 +57,9 @@ class Watch:
     @property
     def title(self) -> str:
         """The line's name as the page heads it while it is shown."""
-        return "Watching a line to the best score" if self.kind == "best" else "Watching a winning line"
+        titles = {"best": "Watching a line to the best score",
+                  "fewest": "Watching a line that leaves the fewest cards"}
+        return titles.get(self.kind, "Watching a winning line")
 
     def game(self, played: Game) -> Game:
         """A game to show the line on: ``played``'s first :attr:`start` moves made and the line's
@@ -132,7 +135,8 @@ def best_watch(solitaire: Solitaire, best: Line, scoring: str = "classic") -> Wa
     from the deal's start), to watch."""
     from .telling import best_line_words
 
-    return Watch(0, best.moves, best_line_words(solitaire, best.score, len(best.moves), scoring), "best")
+    kind = "fewest" if scoring == "cards-left" else "best"
+    return Watch(0, best.moves, best_line_words(solitaire, best.score, len(best.moves), scoring), kind)
 
 
 def step_words(before: Position, move: Move, after: Position, step: int, steps: int) -> str:

@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 __all__ = ["TriangleCardsLeft"]
 
 _LAYOUT = (1 << _TALON) - 1  # the places of the triangle's cards
+_GRANT = 512
+"""States a walk started again after a pause runs before it may pause again: more than its way back down
+to where it was, so that it gets further in every slice."""
 
 
 class _Settled(Exception):
@@ -55,8 +58,8 @@ class TriangleCardsLeft(CardsLeftLines):
         ]
 
     def _quick(self, position: Position, line: tuple[Move, ...]) -> Quick | None:
-        if position is not self.position:
-            return None
+        """The whole walk, from the position searched (the kit asks for the start first, and this walks
+        everything from there)."""
         return self._run_walk()
 
     def _run_walk(self) -> Quick:
@@ -66,6 +69,7 @@ class TriangleCardsLeft(CardsLeftLines):
         while True:
             path: list[tuple[Any, ...]] = []
             sys.setrecursionlimit(max(limit, 1000))
+            self._work.grant(_GRANT)
             try:
                 self._walk_from(position.remaining, *start, path)
                 return
