@@ -229,7 +229,7 @@ def test_watching_a_winning_line_and_the_line_to_the_fewest_cards_left() -> None
     assert shown.status is Status.WON and shown.hints >= 1
     lost = Game(numbered_deal(1, GOLF))
     best = best_watch(GOLF, find_best(lost.start).best)
-    assert best.text.startswith("A line to the best possible score, 1 card left: ")
+    assert best.text.startswith("A line that leaves the fewest cards, 1 card: ") and best.kind == "fewest"
     assert best.game(lost).redo_moves == best.moves
 
 

@@ -58,10 +58,11 @@ def score_words(solitaire: Solitaire, score: int) -> str:
     return solitaire.words.scored(score)
 
 
-def best_words(solitaire: Solitaire, score: int, best: Best, scoring: str = CLASSIC) -> str:
+def best_words(solitaire: Solitaire, score: int, best: Best, scoring: str | None = None) -> str:
     """The end-of-game panel's line: the player's score beside the best any line reaches, and the
     best of the lines that win, in the game's own words; by cards left (``score`` the cards the
-    player left, ``best`` the fewest), the cards left beside the fewest.
+    player left, ``best`` the fewest), the cards left beside the fewest. No ``scoring`` is the game's
+    first (Golf's is cards left).
 
     >>> from tripeaks import STRICT, TRIPEAKS, Position, numbered_deal
     >>> from tripeaks.services.best import find_best
@@ -69,14 +70,15 @@ def best_words(solitaire: Solitaire, score: int, best: Best, scoring: str = CLAS
     'You left 5 cards (the fewest possible: 2).'
     """
     words = solitaire.words
-    if scoring == CARDS_LEFT:
+    if (scoring or solitaire.scorings[0]) == CARDS_LEFT:
         return words.left_compared(score, best)
     return f"{words.compared(score, best)} {words.best_clear_score(best)}"
 
 
-def best_line_words(solitaire: Solitaire, best: int, moves: int, scoring: str = CLASSIC) -> str:
-    """What is said as the line to the best score (by cards left, to the fewest) starts to be shown."""
-    if scoring == CARDS_LEFT:
+def best_line_words(solitaire: Solitaire, best: int, moves: int, scoring: str | None = None) -> str:
+    """What is said as the line to the best score (by cards left, to the fewest) starts to be shown; no
+    ``scoring`` is the game's first."""
+    if (scoring or solitaire.scorings[0]) == CARDS_LEFT:
         to = f"A line that leaves the fewest cards, {counted(best, 'card', none='no')}"
     else:
         to = f"A line to the best possible score, {score_words(solitaire, best)}"

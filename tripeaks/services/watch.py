@@ -130,11 +130,12 @@ class WatchSearch:
         return self._found
 
 
-def best_watch(solitaire: Solitaire, best: Line, scoring: str = "classic") -> Watch:
+def best_watch(solitaire: Solitaire, best: Line, scoring: str | None = None) -> Watch:
     """The line to a deal's best possible score in ``scoring`` (a :class:`~tripeaks.model.answers.Line`
-    from the deal's start), to watch."""
+    from the deal's start), to watch; no ``scoring`` is the game's first (Golf's is cards left)."""
     from .telling import best_line_words
 
+    scoring = scoring or solitaire.scorings[0]
     kind = "fewest" if scoring == "cards-left" else "best"
     return Watch(0, best.moves, best_line_words(solitaire, best.score, len(best.moves), scoring), kind)
 
