@@ -58,7 +58,9 @@ def test_every_control_has_a_name(page: Page, game: str) -> None:
 
 
 # Every game at a phone's width, one of them on a desktop's too (the page's parts are the same at each width)
-@pytest.mark.parametrize(("game", "width"), [("tripeaks", 360), ("triangle", 1280), ("pyramid", 360), ("golf", 360)])
+@pytest.mark.parametrize(
+    ("game", "width"), [("tripeaks", 360), ("triangle", 1280), ("pyramid", 360), ("golf", 360)]
+)
 def test_axe_finds_no_serious_problems(page: Page, width: int, game: str) -> None:
     page.set_viewport_size({"width": width, "height": 800})
     open_game(page, f"?game={game}&deal=1")

@@ -100,7 +100,8 @@ def _moves(count: int) -> str:
 
 
 def result_words(review: Review) -> str:
-    """How the game ended: ``Lost after 41 moves.``, ``Won in 51 moves.``, ``Left unfinished after 12 moves.``"""
+    """How the game ended: ``Lost after 41 moves.``, ``Won in 51 moves.``, ``Left unfinished after 12
+    moves.``"""
     count = len(review.moves)
     if review.result == "won":
         return f"Won in {_moves(count)}."
