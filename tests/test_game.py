@@ -47,6 +47,7 @@ def snapshot(game: Game) -> tuple[object, ...]:
 # Properties
 
 
+@pytest.mark.no_cover
 @given(st.data(), numbered_deals, rules_st)
 @settings(max_examples=60, deadline=None)
 def test_undo_restores_and_redo_gives_back_after_every_move(

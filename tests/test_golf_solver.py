@@ -135,6 +135,7 @@ def test_the_rule_sets_decide_the_constructed_endings(kind: str) -> None:
 # Golden answers of numbered deals
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize("rule_set", RULE_SETS)
 def test_golden_results(rule_set: str) -> None:
     rules = GOLF.rules_named(rule_set)
@@ -158,6 +159,7 @@ def test_golden_fewest_cards_left(rule_set: str, number: int) -> None:
     assert 35 - replay.score == best.best.score  # the game's score is the cards cleared
 
 
+@pytest.mark.no_cover
 def test_the_best_in_slices_is_the_best_at_once() -> None:
     start = Position.start(numbered_deal(3, GOLF), GOLF.rules_named("standard"))
     search = BestSearch(start)
@@ -170,6 +172,7 @@ def test_the_best_in_slices_is_the_best_at_once() -> None:
 # Budgets, and hints
 
 
+@pytest.mark.no_cover
 def test_a_search_that_gives_up_carries_on_when_asked_again() -> None:
     start = Position.start(numbered_deal(8, GOLF), GOLF.rules_named("relaxed"))  # tens of thousands of states
     solver = GOLF.solver(start)

@@ -319,6 +319,7 @@ def test_numbered_deals_won_only_under_relaxed_pyramid(number: int) -> None:
 # The three answers
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize("rules", BOTH, ids=lambda r: r.key)
 @pytest.mark.parametrize("shortest", [False, True])
 def test_gave_up_then_asking_again_carries_on(shortest: bool, rules: PyramidRules) -> None:
