@@ -1,0 +1,124 @@
+"""Solving a range of deals on a Dask cluster: ``stats --cluster local`` (a LocalCluster of processes on
+this machine) or ``stats --cluster tcp://HOST:PORT`` (a scheduler already running; docs/hosting.md).
+
+Dask is an optional extra (``pip install 'tripeaks[cluster]'``), imported only by :func:`connect`, which
+only the ``stats`` command calls, and only when asked for a cluster: the engine, the page and the rest of
+the command line never import it, and this module imports without it. Each task is one chunk of deals
+(:func:`tripeaks.services.sweep.solve_chunk`), submitted as the range goes with a few per worker in
+flight; a worker that is lost has its tasks run again on another (the scheduler does that), and a task
+whose code failed for a passing reason is tried again once.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from typing import Any
+
+from .sweep import Chunk, Line, solve_chunk
+
+__all__ = ["CONNECT_SECONDS", "INSTALL", "ClusterError", "DaskRunner", "connect"]
+
+INSTALL = "pip install 'tripeaks[cluster]'"
+CONNECT_SECONDS = 5
+"""How long to try to reach a scheduler before saying it cannot be reached."""
+_ADDRESS = re.compile(r"tcp://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})")
+
+
+class ClusterError(Exception):
+    """The cluster cannot be used: Dask is not installed, or the scheduler cannot be reached or went away."""
+
+
+def check_address(where: str) -> str:
+    """``local`` or a scheduler's ``tcp://HOST:PORT``; ``ValueError`` for anything else."""
+    if where == "local":
+        return where
+    match = _ADDRESS.fullmatch(where)
+    if match is None or not 0 < int(match[2]) < 65536:
+        shown = where if len(where) <= 60 else where[:60] + "…"
+        raise ValueError(f"--cluster takes 'local' or a scheduler's address tcp://HOST:PORT, not {shown!r}")
+    return where
+
+
+class DaskRunner:
+    """Chunks of deals solved as tasks of a Dask client: ``workers`` threads in all, a few chunks each
+    in flight (see :class:`tripeaks.services.sweep.Runner`)."""
+
+    chunk = 8
+
+    def __init__(self, client: Any, name: str) -> None:
+        self.client = client  # a distributed.Client: Dask's types are partly untyped, so Any here
+        self.name = name
+        self.workers: int = max(1, sum(client.nthreads().values()))
+        self.slots = 3 * self.workers
+        self._flying: set[Any] = set()
+
+    def submit(self, chunk: Chunk) -> None:
+        self._flying.add(self.client.submit(solve_chunk, chunk, pure=False, retries=1))
+
+    def finished(self, timeout: float) -> list[list[Line]]:
+        with suppress(TimeoutError):
+            _dask().wait(list(self._flying), timeout=timeout, return_when="FIRST_COMPLETED")
+        done: list[list[Line]] = []
+        for future in [f for f in self._flying if f.done()]:
+            self._flying.discard(future)
+            if future.status == "cancelled":
+                raise ClusterError(f"the scheduler at {self.name} dropped the work (did it stop?)")
+            done.append(future.result())
+            future.release()
+        return done
+
+    def cancel(self) -> None:
+        """Drop the tasks still in flight (the workers stop them)."""
+        if self._flying:
+            with suppress(Exception):
+                self.client.cancel(list(self._flying), force=True)
+            self._flying.clear()
+
+
+def _dask() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterError(f"--cluster needs Dask, which is not installed here: {INSTALL}") from None
+    return distributed
+
+
+@contextmanager
+def connect(where: str, jobs: int) -> Iterator[DaskRunner]:
+    """A runner on the cluster ``where`` (``local``: a LocalCluster of ``jobs`` worker processes, ended on
+    leaving; else the scheduler at that address, whose workers are left running), for a ``with``."""
+    check_address(where)
+    distributed = _dask()
+    logging.getLogger("distributed").setLevel(logging.CRITICAL)  # our own words say what went wrong
+    cluster = None
+    try:
+        if where == "local":
+            cluster = distributed.LocalCluster(
+                n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+                silence_logs=logging.CRITICAL,
+            )
+            client = distributed.Client(cluster, set_as_default=False)
+            name = "a local cluster"
+        else:
+            try:
+                client = distributed.Client(where, timeout=CONNECT_SECONDS, set_as_default=False)
+            except (OSError, TimeoutError):
+                raise ClusterError(
+                    f"no Dask scheduler answered at {where} within {CONNECT_SECONDS} s: is `dask scheduler` "
+                    "running there, and the port open? (docs/hosting.md)"
+                ) from None
+            name = where
+        runner = DaskRunner(client, name)
+        try:
+            yield runner
+        finally:
+            runner.cancel()
+            with suppress(Exception):
+                client.close(timeout=2)
+    finally:
+        if cluster is not None:
+            with suppress(Exception):
+                cluster.close(timeout=2)
