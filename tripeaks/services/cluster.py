@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
+import signal
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
@@ -86,6 +87,24 @@ def _dask() -> Any:
     return distributed
 
 
+_QUIET_WORKER = "import signal; signal.signal(signal.SIGINT, signal.SIG_IGN)"
+"""Run in a local worker as it starts (a restarted one too): Ctrl-C at the terminal reaches every
+process of the command, and the workers leave it to this one, which ends them."""
+
+
+def _local_cluster(distributed: Any, jobs: int) -> Any:
+    """A LocalCluster of ``jobs`` worker processes, one thread each, which ignore Ctrl-C: they are
+    started with it ignored here (a process inherits that), and ignore it again as they start."""
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return distributed.LocalCluster(
+            n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+            silence_logs=logging.CRITICAL, preload=[_QUIET_WORKER],
+        )
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 @contextmanager
 def connect(where: str, jobs: int) -> Iterator[DaskRunner]:
     """A runner on the cluster ``where`` (``local``: a LocalCluster of ``jobs`` worker processes, ended on
@@ -96,15 +115,12 @@ def connect(where: str, jobs: int) -> Iterator[DaskRunner]:
     cluster = None
     try:
         if where == "local":
-            cluster = distributed.LocalCluster(
-                n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
-                silence_logs=logging.CRITICAL,
-            )
-            client = distributed.Client(cluster, set_as_default=False)
+            cluster = _local_cluster(distributed, jobs)
+            client = distributed.Client(cluster)
             name = "a local cluster"
         else:
             try:
-                client = distributed.Client(where, timeout=CONNECT_SECONDS, set_as_default=False)
+                client = distributed.Client(where, timeout=CONNECT_SECONDS)
             except (OSError, TimeoutError):
                 raise ClusterError(
                     f"no Dask scheduler answered at {where} within {CONNECT_SECONDS} s: is `dask scheduler` "
