@@ -26,7 +26,7 @@ NPM_DONE := node_modules/.package-lock.json
 $(STAMP)/venv: pyproject.toml constraints.txt
 	@mkdir -p $(STAMP)
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q -c constraints.txt -e '.[test,e2e]'
+	$(BIN)/pip install -q -c constraints.txt -e '.[test,e2e,cluster]'
 	@touch $@
 
 # npm ci writes node_modules/.package-lock.json: a missing or stale node_modules/ reinstalls.
