@@ -292,7 +292,9 @@ def test_solve_and_stats_bad_options_exit_2(capsys: pytest.CaptureFixture[str], 
 # stats
 
 
-def test_stats_prints_the_winnable_share(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_stats_prints_the_winnable_share(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)  # the progress line is for a terminal
     code, out, err = run(capsys, "stats", "--deals", "1-5", "--jobs", "1")
     assert code == 0

@@ -116,7 +116,7 @@ def test_a_cluster_writes_the_same_lines_as_processes(
 
 
 @NO_PROCESSES
-def test_a_lost_workers_deals_are_solved_again(local_cluster: Any) -> None:  # pragma: no cover - not in Pyodide
+def test_a_lost_workers_deals_are_solved_again(local_cluster: Any) -> None:  # pragma: no cover - not Pyodide
     from tripeaks.services.sweep import sweep
 
     rules = DEFAULT_GAME.default_rules
@@ -150,7 +150,8 @@ def _group_left(group: int) -> list[str]:
 
 
 @NO_PROCESSES
-@pytest.mark.parametrize("where", [["--jobs", "2"], ["--cluster", "local", "--jobs", "2"]], ids=["jobs", "cluster"])
+@pytest.mark.parametrize("where", [["--jobs", "2"], ["--cluster", "local", "--jobs", "2"]],
+                         ids=["jobs", "cluster"])
 def test_ctrl_c_stops_every_process_and_keeps_every_line(
     tmp_path: Path, where: list[str]
 ) -> None:  # pragma: no cover - not in Pyodide
@@ -159,7 +160,8 @@ def test_ctrl_c_stops_every_process_and_keeps_every_line(
     if "--cluster" in where:
         _dask()
     out = tmp_path / "deals.jsonl"
-    command = [sys.executable, "-m", "tripeaks", "stats", "--deals", "1-100000", "--yes", "--out", str(out), *where]
+    command = [sys.executable, "-m", "tripeaks", "stats", "--deals", "1-100000", "--yes", "--out", str(out)]
+    command += where
     run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                            start_new_session=True, env=os.environ | {"PYTHONPATH": str(ENGINE.parent)})
     try:

@@ -4,6 +4,7 @@ Wilson interval and the summary."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import sys
@@ -95,7 +96,7 @@ def test_done_deals_is_a_set_and_missing_is_the_rest(numbers: list[int], start: 
     assert all((n in done) == (n in kept) for n in range(0, 62))
     assert "1" not in done
     runs = done.runs
-    assert all(a <= b and b + 1 < c for (a, b), (c, _) in zip(runs, runs[1:], strict=False))
+    assert all(a <= b and b + 1 < c for (a, b), (c, _) in itertools.pairwise(runs))
     window = range(start, start + length)
     assert list(done.missing(window)) == [n for n in window if n not in kept]
 
@@ -130,7 +131,8 @@ def test_spread_percentiles_are_exact_then_within_one_percent(values: list[float
 
 def test_tally_report_gives_both_shares_and_the_grades() -> None:
     tally = Tally()
-    rows = [("won", True, "easy"), ("won", False, "hard"), ("lost", False, "can't be won"), ("gave_up", None, None)]
+    rows = [("won", True, "easy"), ("won", False, "hard"), ("lost", False, "can't be won"),
+            ("gave_up", None, None)]
     for n, (result, fair, grade) in enumerate(rows, 1):
         tally.add({"deal": n, "result": result, "fair": fair, "grade": grade, "nodes": 10 * n, "seconds": 0.5,
                    "moves": 40 if result == "won" else None})
@@ -157,7 +159,7 @@ def test_stats_out_writes_a_line_a_deal_and_resumes_where_it_stopped(
         for n in range(1, 7)
     }
     summary = capsys.readouterr().out
-    # A run stopped after deal 3, the fourth line cut short as it was written: run again, and the file is whole.
+    # A run stopped after deal 3, the fourth line cut short as it was written: run again, the file is whole.
     text = out.read_text(encoding="utf-8").splitlines(keepends=True)
     out.write_text("".join(text[:3]) + text[3][:25], encoding="utf-8")
     assert main(["stats", "--deals", "1-6", "--jobs", "1", "--out", str(out), "--rules", "strict"]) == 0
@@ -202,7 +204,9 @@ def test_a_file_of_something_else_is_refused_and_left_as_it_is(
     assert out.read_text(encoding="utf-8") == text
 
 
-def test_a_file_that_cannot_be_read_or_written_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_file_that_cannot_be_read_or_written_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     code = main(["stats", "--deals", "1", "--jobs", "1", "--out", str(tmp_path)])
     assert code == 2 and capsys.readouterr().err.startswith(f"error: {tmp_path}: cannot be read (")
     binary = tmp_path / "binary.jsonl"
@@ -214,7 +218,7 @@ def test_a_file_that_cannot_be_read_or_written_says_so(tmp_path: Path, capsys: p
 
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="no processes in the browser")
-def test_processes_write_the_same_lines_as_one_process(tmp_path: Path) -> None:  # pragma: no cover - not in Pyodide
+def test_processes_write_the_same_lines_as_one_process(tmp_path: Path) -> None:  # pragma: no cover
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
     assert main(["stats", "--deals", "1-8", "--jobs", "1", "--out", str(one)]) == 0
     assert main(["stats", "--deals", "1-8", "--jobs", "2", "--out", str(two)]) == 0
