@@ -85,7 +85,7 @@ lint: $(STAMP)/venv
 	$(BIN)/ruff check tripeaks tests benchmarks scripts e2e web
 	$(BIN)/mypy
 	MYPYPATH=web/stubs $(BIN)/mypy --strict $(wildcard web/*.py)
-	$(BIN)/mypy --strict scripts/build.py scripts/serve.py scripts/site.py scripts/icons.py scripts/chromium.py scripts/stored_zip.py benchmarks/size.py benchmarks/boot.py benchmarks/clicks.py e2e/conftest.py e2e/test_runtime.py
+	$(BIN)/mypy --strict scripts/build.py scripts/serve.py scripts/site.py scripts/icons.py scripts/chromium.py scripts/stored_zip.py scripts/winrates.py benchmarks/cluster.py benchmarks/size.py benchmarks/boot.py benchmarks/clicks.py e2e/conftest.py e2e/test_runtime.py
 
 # Two workers (pytest-xdist): under coverage, CPython's run takes about twice the Pyodide run beside it,
 # so on CI's 2 cores its two workers and the Pyodide run share both cores to the end. 0 runs it in one process.

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import re
 import signal
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from typing import Any
@@ -47,7 +48,8 @@ class DaskRunner:
     """Chunks of deals solved as tasks of a Dask client: ``workers`` threads in all, a few chunks each
     in flight (see :class:`tripeaks.services.sweep.Runner`)."""
 
-    chunk = 8
+    chunk = 4
+    task_seconds: float | None = 0.5
 
     def __init__(self, client: Any, name: str) -> None:
         self.client = client  # a distributed.Client: Dask's types are partly untyped, so Any here
@@ -97,10 +99,13 @@ def _local_cluster(distributed: Any, jobs: int) -> Any:
     started with it ignored here (a process inherits that), and ignore it again as they start."""
     before = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        return distributed.LocalCluster(
-            n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
-            silence_logs=logging.CRITICAL, preload=[_QUIET_WORKER],
-        )
+        with warnings.catch_warnings():
+            # Its scheduler's HTTP server moves to another port when 8787 is taken (another cluster's).
+            warnings.filterwarnings("ignore", "Port .* is already in use", UserWarning)
+            return distributed.LocalCluster(
+                n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None,
+                silence_logs=logging.CRITICAL, preload=[_QUIET_WORKER],
+            )
     finally:
         signal.signal(signal.SIGINT, before)
 

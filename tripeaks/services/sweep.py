@@ -83,10 +83,13 @@ def solve_chunk(chunk: Chunk) -> list[Line]:
 
 
 class Runner(Protocol):
-    """Where chunks are solved: at most ``slots`` of them at once, of ``chunk`` deals each."""
+    """Where chunks are solved: at most ``slots`` of them at once, of ``chunk`` deals each at first; with
+    a ``task_seconds``, later chunks hold as many deals as take about that long (at the mean time a deal has
+    taken so far), so that quick deals do not drown in the cost of handing out a task."""
 
     slots: int
     chunk: int
+    task_seconds: float | None
 
     def submit(self, chunk: Chunk) -> None: ...
 
@@ -101,6 +104,7 @@ class InProcess:
 
     slots = 1
     chunk = 1
+    task_seconds: float | None = None
 
     def __init__(self) -> None:
         self._done: list[list[Line]] = []
@@ -131,6 +135,7 @@ class Processes:
     Leaving the ``with`` block, however it is left (Ctrl-C too), ends the processes at once."""
 
     chunk = 4
+    task_seconds: float | None = None
 
     def __init__(self, jobs: int) -> None:
         import multiprocessing
@@ -221,15 +226,21 @@ class DoneDeals:
             at += 1
 
 
+MOST_IN_A_CHUNK = 256
+"""The most deals one chunk holds, however quick they are."""
+
+
 def _chunks(
-    numbers: Iterable[int], size: int, head: tuple[str, str], tail: tuple[int, bool, bool]
+    numbers: Iterable[int], size: Callable[[], int], head: tuple[str, str], tail: tuple[int, bool, bool]
 ) -> Iterator[Chunk]:
     batch: list[int] = []
+    wanted = size()
     for number in numbers:
         batch.append(number)
-        if len(batch) == size:
+        if len(batch) >= wanted:
             yield (*head, tuple(batch), *tail)
             batch = []
+            wanted = size()
     if batch:
         yield (*head, tuple(batch), *tail)
 
@@ -250,7 +261,15 @@ def sweep(
     back (in no set order). At most ``runner.slots`` chunks are in flight: the numbers are read only
     as far as they are handed out. ``tick`` is called now and then while waiting (a progress line).
     A ``KeyboardInterrupt`` goes through: the caller's ``with runner`` ends its work."""
-    chunks = _chunks(numbers, runner.chunk, (game.id, rules.key), (budget, shortest, grade))
+    timed = [0, 0.0]  # lines taken, their seconds
+
+    def size() -> int:
+        if runner.task_seconds is None or not timed[0]:
+            return runner.chunk
+        each = max(timed[1] / timed[0], 1e-4)
+        return max(runner.chunk, min(MOST_IN_A_CHUNK, round(runner.task_seconds / each)))
+
+    chunks = _chunks(numbers, size, (game.id, rules.key), (budget, shortest, grade))
     flying = 0
     more = True
     while True:
@@ -266,6 +285,8 @@ def sweep(
         for lines in runner.finished(0.2):
             flying -= 1
             for line in lines:
+                timed[0] += 1
+                timed[1] += line["seconds"]
                 take(line)
         if tick is not None:
             tick()
