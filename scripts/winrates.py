@@ -20,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 
 from tripeaks.registry import GAMES, find_game  # noqa: E402
 from tripeaks.services.lines_file import read_lines  # noqa: E402
-from tripeaks.services.stats import Tally, wilson  # noqa: E402
+from tripeaks.services.stats import Tally, share_with_interval  # noqa: E402
 from tripeaks.services.sweep import DoneDeals  # noqa: E402
 
 HEADER = (
@@ -44,8 +44,8 @@ class Group:
 def share(wins: int, games: int) -> str:
     if not games:
         return "–"
-    low, high = wilson(wins, games)
-    return f"{100 * wins / games:.1f}% ({100 * low:.1f}–{100 * high:.1f}%)"
+    share, interval = share_with_interval(wins, games)
+    return f"{share} ({interval})"
 
 
 def _in_order(key: tuple[str, str]) -> tuple[int, int, str]:

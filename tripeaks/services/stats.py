@@ -15,7 +15,10 @@ from ..model.solitaire import Solitaire
 from ..registry import game_of_rules
 from .sweep import InProcess, Processes, sweep
 
-__all__ = ["RangeSummary", "Spread", "Tally", "percentile", "solve_range", "wilson"]
+__all__ = [
+    "RangeSummary", "Spread", "Tally", "percent", "percentile", "share_with_interval", "solve_range",
+    "wilson",
+]
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -184,9 +187,28 @@ class Tally:
         return "\n".join(lines)
 
 
-def _share(wins: int, games: int) -> str:
+def percent(share: float) -> str:
+    """A share as a percentage of one decimal, or two when one would round it to 0 or 100 (an interval
+    of 99.96–100% is not one of 100–100%).
+
+    >>> percent(0.4567), percent(0.99962), percent(1.0), percent(0.0004)
+    ('45.7%', '99.96%', '100.0%', '0.04%')
+    """
+    value = 100 * share
+    if 0 < value < 0.05 or 99.95 <= value < 100:
+        return f"{min(value, 99.99):.2f}%"
+    return f"{value:.1f}%"
+
+
+def share_with_interval(wins: int, games: int) -> tuple[str, str]:
+    """``wins / games`` as a percentage, and its 95% Wilson interval: ``("45.0%", "41.9–48.1%")``."""
     low, high = wilson(wins, games)
-    return f"{100 * wins / games:.1f}% (95% interval {100 * low:.1f}–{100 * high:.1f}%)"
+    return percent(wins / games), f"{percent(low).rstrip('%')}–{percent(high)}"
+
+
+def _share(wins: int, games: int) -> str:
+    share, interval = share_with_interval(wins, games)
+    return f"{share} (95% interval {interval})"
 
 
 def solve_range(
