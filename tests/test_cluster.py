@@ -135,6 +135,15 @@ def test_a_lost_workers_deals_are_solved_again(local_cluster: Any) -> None:  # p
     assert killed and sorted(line["deal"] for line in lines) == list(range(1, 61))
 
 
+@NO_PROCESSES
+def test_leaving_early_cancels_the_tasks_in_flight(local_cluster: Any) -> None:  # pragma: no cover
+    with cluster.connect(local_cluster.scheduler_address, 1) as runner:
+        runner.submit(("tripeaks", "strict", tuple(range(1, 200)), 5_000_000, False, False))
+        flying = set(runner._flying)
+    assert flying and runner._flying == set()
+    assert {future.status for future in flying} <= {"cancelled", "lost", "finished"}
+
+
 def _group_left(group: int) -> list[str]:
     """The processes still alive in a process group (zombies aside, which init reaps)."""
     left = []

@@ -4,6 +4,7 @@ Wilson interval and the summary."""
 
 from __future__ import annotations
 
+import io
 import itertools
 import json
 import math
@@ -223,3 +224,78 @@ def test_processes_write_the_same_lines_as_one_process(tmp_path: Path) -> None: 
     assert main(["stats", "--deals", "1-8", "--jobs", "1", "--out", str(one)]) == 0
     assert main(["stats", "--deals", "1-8", "--jobs", "2", "--out", str(two)]) == 0
     assert by_deal(lines_of(one)) == by_deal(lines_of(two))
+
+
+# Stopping, and failing, on the way
+
+
+def test_ctrl_c_keeps_every_line_written_and_says_what_was_done(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "deals.jsonl"
+    added = Tally.add
+
+    def stop_at_the_fourth(tally: Tally, line: dict[str, Any]) -> None:
+        if tally.deals == 3:
+            raise KeyboardInterrupt
+        added(tally, line)
+
+    monkeypatch.setattr(Tally, "add", stop_at_the_fourth)
+    assert main(["stats", "--deals", "1-50", "--jobs", "1", "--out", str(out)]) == 130
+    captured = capsys.readouterr()
+    assert captured.err == "interrupted: 3 of 50 deals solved\n"
+    assert captured.out.splitlines()[1].startswith("deals: 3   won: 3 ")
+    assert [line["deal"] for line in lines_of(out)] == [1, 2, 3, 4]  # the 4th written, then stopped
+
+
+def test_a_runner_that_fails_stops_the_run_with_its_words(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tripeaks.services import winrates
+    from tripeaks.services.cluster import ClusterError
+
+    class Gone(InProcess):
+        def finished(self, timeout: float) -> list[list[dict[str, Any]]]:
+            done = super().finished(timeout)
+            if done and done[0][0]["deal"] == 3:
+                raise ClusterError("the scheduler at tcp://gone:8786 dropped the work (did it stop?)")
+            return done
+
+    monkeypatch.setattr(winrates, "_runner", lambda run, left, stack: (Gone(), 1, "1 worker of a test"))
+    assert main(["stats", "--deals", "1-9", "--out", str(tmp_path / "deals.jsonl")]) == 1
+    captured = capsys.readouterr()
+    assert captured.err == ("error: the scheduler at tcp://gone:8786 dropped the work (did it stop?)\n"
+                            "stopped: 2 of 9 deals solved\n")
+    assert len(lines_of(tmp_path / "deals.jsonl")) == 2
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_the_progress_line_says_the_rate_and_the_time_left() -> None:
+    from tripeaks.services.winrates import Progress
+
+    stream = Terminal()
+    progress = Progress(10**15, 5, stream)
+    progress.add()
+    progress.end()
+    shown = stream.getvalue()
+    assert shown.startswith("\r[..............................] 5/1,000,000,000,000,000\x1b[K\r[")
+    assert " 6/1,000,000,000,000,000  " in shown and " deals/s  left " in shown and "years" in shown
+    assert shown.endswith("\x1b[K\n")
+    quiet = io.StringIO()
+    Progress(10, 0, quiet).add()
+    assert quiet.getvalue() == ""
+
+
+@pytest.mark.skipif(sys.platform == "emscripten", reason="no processes in the browser")
+def test_a_chunk_that_fails_in_a_process_fails_the_sweep() -> None:  # pragma: no cover - not Pyodide
+    from tripeaks.services.sweep import Processes
+
+    with Processes(1) as runner:
+        runner.submit(("no such game", "standard", (1,), 1, False, False))
+        with pytest.raises(ValueError, match="there is no game called 'no such game'"):
+            for _ in range(300):
+                runner.finished(0.2)
