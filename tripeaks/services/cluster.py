@@ -16,6 +16,7 @@ import re
 import signal
 import warnings
 from collections.abc import Iterator
+from concurrent.futures import CancelledError
 from contextlib import contextmanager, suppress
 from typing import Any
 
@@ -54,7 +55,9 @@ class DaskRunner:
     def __init__(self, client: Any, name: str) -> None:
         self.client = client  # a distributed.Client: Dask's types are partly untyped, so Any here
         self.name = name
-        self.workers: int = max(1, sum(client.nthreads().values()))
+        self.found: int = sum(client.nthreads().values())
+        """The worker threads the scheduler had when connected to (0: none yet)."""
+        self.workers = max(1, self.found)
         self.slots = 3 * self.workers
         self._flying: set[Any] = set()
 
@@ -62,15 +65,16 @@ class DaskRunner:
         self._flying.add(self.client.submit(solve_chunk, chunk, pure=False, retries=1))
 
     def finished(self, timeout: float) -> list[list[Line]]:
-        with suppress(TimeoutError):
-            _dask().wait(list(self._flying), timeout=timeout, return_when="FIRST_COMPLETED")
         done: list[list[Line]] = []
-        for future in [f for f in self._flying if f.done()]:
-            self._flying.discard(future)
-            if future.status == "cancelled":
-                raise ClusterError(f"the scheduler at {self.name} dropped the work (did it stop?)")
-            done.append(future.result())
-            future.release()
+        try:
+            with suppress(TimeoutError):
+                _dask().wait(list(self._flying), timeout=timeout, return_when="FIRST_COMPLETED")
+            for future in [f for f in self._flying if f.done()]:
+                self._flying.discard(future)
+                done.append(future.result())
+                future.release()
+        except CancelledError:  # the scheduler cancelled them, or the connection to it was lost
+            raise ClusterError(f"the scheduler at {self.name} dropped the work (did it stop?)") from None
         return done
 
     def cancel(self) -> None:
@@ -116,7 +120,9 @@ def connect(where: str, jobs: int) -> Iterator[DaskRunner]:
     leaving; else the scheduler at that address, whose workers are left running), for a ``with``."""
     check_address(where)
     distributed = _dask()
-    logging.getLogger("distributed").setLevel(logging.CRITICAL)  # our own words say what went wrong
+    for name in ["distributed", *logging.root.manager.loggerDict]:
+        if name.startswith("distributed"):  # our own words say what went wrong, without Dask's tracebacks
+            logging.getLogger(name).setLevel(logging.CRITICAL)
     cluster = None
     try:
         if where == "local":

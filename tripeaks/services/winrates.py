@@ -119,7 +119,9 @@ def _runner(run: StatsRun, left: int, stack: ExitStack) -> tuple[Runner, int, st
         from .cluster import connect  # Dask is imported only here, when a cluster is asked for
 
         runner = stack.enter_context(connect(run.cluster, run.jobs))
-        workers = runner.workers
+        workers = runner.found
+        if not workers:
+            return runner, 1, f"{runner.name}, which has no workers yet (start: dask worker {run.cluster})"
         return runner, workers, f"{workers} worker{'' if workers == 1 else 's'} of {runner.name}"
     jobs = max(1, min(run.jobs, left, os.cpu_count() or 1))
     processes = f"{jobs} process{'' if jobs == 1 else 'es'}"
