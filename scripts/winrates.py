@@ -18,7 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tripeaks.registry import GAMES, find_game  # noqa: E402
+from tripeaks import registry  # noqa: E402
+from tripeaks.registry import find_game  # noqa: E402
 from tripeaks.services.lines_file import read_lines  # noqa: E402
 from tripeaks.services.stats import Tally, share_with_interval  # noqa: E402
 from tripeaks.services.sweep import DoneDeals  # noqa: E402
@@ -52,7 +53,7 @@ def _in_order(key: tuple[str, str]) -> tuple[int, int, str]:
     """The games as the registry lists them, each one's rule sets as it lists them (others after)."""
     game = find_game(key[0])
     named = [rules.key for rules in game.rule_sets.values()]
-    return GAMES.index(game), named.index(key[1]) if key[1] in named else len(named), key[1]
+    return registry.GAMES.index(game), named.index(key[1]) if key[1] in named else len(named), key[1]
 
 
 def rows(files: list[Path]) -> list[str]:

@@ -299,3 +299,28 @@ def test_a_chunk_that_fails_in_a_process_fails_the_sweep() -> None:  # pragma: n
         with pytest.raises(ValueError, match="there is no game called 'no such game'"):
             for _ in range(300):
                 runner.finished(0.2)
+
+
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "winrates.py"
+
+
+@pytest.mark.skipif(not SCRIPT.exists(), reason="scripts/ is not beside tests/ here")
+def test_the_tables_rows_come_from_the_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    import runpy
+
+    strict, triangle = tmp_path / "strict.jsonl", tmp_path / "triangle.jsonl"
+    assert main(["stats", "--deals", "5-12", "--jobs", "1", "--rules", "strict", "--out", str(strict)]) == 0
+    assert main(["stats", "--deals", "1-3", "--jobs", "1", "--game", "triangle", "--out", str(triangle)]) == 0
+    copy = tmp_path / "again.jsonl"
+    copy.write_text(strict.read_text(encoding="utf-8"), encoding="utf-8")  # the same deals twice count once
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "argv", ["winrates.py", str(triangle), str(strict), str(copy)])
+    with pytest.raises(SystemExit) as done:
+        runpy.run_path(str(SCRIPT), run_name="__main__")
+    assert done.value.code == 0
+    table = capsys.readouterr().out.splitlines()
+    lines = by_deal(lines_of(strict))
+    won = sum(line["result"] == "won" for line in lines.values())
+    assert len(table) == 4 and table[2].startswith(f"| TriPeaks | Strict | 8 (5–12) | {100 * won / 8:.1f}% (")
+    assert table[3].startswith("| Triangle | Standard | 3 (1–3) | ")
