@@ -248,6 +248,30 @@ def test_ctrl_c_keeps_every_line_written_and_says_what_was_done(
     assert [line["deal"] for line in lines_of(out)] == [1, 2, 3, 4]  # the 4th written, then stopped
 
 
+def test_every_deal_number_streams_from_a_file_that_has_some(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 37: a range of 2³¹ deals is never held in memory; it starts at once, carrying on from a file."""
+    out = tmp_path / "all.jsonl"
+    had = [json.dumps(deal_line(DEFAULT_GAME, n, STRICT)) + "\n" for n in (1, 2, 4)]
+    out.write_text("".join(had), encoding="utf-8")
+    added = Tally.add
+
+    def stop_at_twelve(tally: Tally, line: dict[str, Any]) -> None:
+        if tally.deals == 12:
+            raise KeyboardInterrupt
+        added(tally, line)
+
+    monkeypatch.setattr(Tally, "add", stop_at_twelve)
+    argv = ["stats", "--deals", "1-2147483647", "--rules", "strict", "--jobs", "1", "--out", str(out)]
+    assert main([*argv, "--yes"]) == 130
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"{out}: 3 of the 2,147,483,647 deals done already"
+    assert err[1].startswith("deals 1-2,147,483,647 (2,147,483,644) on 1 process: about ")
+    assert err[2] == "interrupted: 12 of 2,147,483,647 deals solved"
+    assert [line["deal"] for line in lines_of(out)] == [1, 2, 4, 3, *range(5, 14)]  # 3 + 9 counted, a 10th written
+
+
 def test_a_runner_that_fails_stops_the_run_with_its_words(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
