@@ -87,15 +87,16 @@ lint: $(STAMP)/venv
 	MYPYPATH=web/stubs $(BIN)/mypy --strict $(wildcard web/*.py)
 	$(BIN)/mypy --strict scripts/build.py scripts/serve.py scripts/site.py scripts/icons.py scripts/chromium.py scripts/stored_zip.py scripts/winrates.py benchmarks/cluster.py benchmarks/size.py benchmarks/boot.py benchmarks/clicks.py e2e/conftest.py e2e/test_runtime.py
 
-# Two workers (pytest-xdist): under coverage, CPython's run takes about twice the Pyodide run beside it,
-# so on CI's 2 cores its two workers and the Pyodide run share both cores to the end. 0 runs it in one process.
+# Two workers (pytest-xdist), under coverage (the searches that run for seconds are marked no_cover, which
+# would slow them 5 to 8 times, see tests/conftest.py); 0 runs it in one process.
 ENGINE_WORKERS ?= 2
 test-engine: $(STAMP)/venv
 	$(BIN)/pytest -p no:cacheprovider -n $(ENGINE_WORKERS) --cov --cov-report=term tests
 
-# The same tests/, unchanged, in Pyodide (WebAssembly) on Node, against the engine wheel.
+# The same tests/, unchanged, in Pyodide (WebAssembly) on Node, against the engine wheel: two processes side
+# by side, each every other test (one Pyodide is one thread, and it is the longest job of the first phase).
 test-pyodide: $(BUILT) $(WHEEL)
-	node scripts/pyodide_pytest.mjs tests
+	node scripts/pyodide_pytest.mjs --shards 2 tests
 
 # Two workers (pytest-xdist), each with its own server, Chromium and warm browser context: on CI's 2 cores a
 # test's page is mostly waiting on one core for Pyodide, so two at a time nearly halve the run. Three are
@@ -143,6 +144,7 @@ bench: $(BUILT) $(WHEEL) $(BYTECODE) $(SNAPSHOT) browsers
 	$(BIN)/python benchmarks/boot.py
 	$(BIN)/python benchmarks/solver.py --pyodide
 	$(BIN)/python benchmarks/hints.py --pyodide
+	$(BIN)/python benchmarks/review.py --pyodide
 	$(BIN)/python benchmarks/freeze.py
 	$(BIN)/python benchmarks/clicks.py
 

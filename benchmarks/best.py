@@ -4,6 +4,7 @@
     python benchmarks/best.py --limit 100          # the first 100 deals only
     python benchmarks/best.py --rules strict easy  # other rule sets (standard strict easy 2pass 3pass)
     python benchmarks/best.py --game triangle      # Triangle's 1,000 deals
+    python benchmarks/best.py --game golf          # Golf's numbered deals 1 to 1,000, its three rule sets
     python benchmarks/best.py --pyodide            # then the same deals in Pyodide, and the ratio
     node benchmarks/pyodide.mjs benchmarks/best.py --limit 100 --json out.json   # Pyodide alone
     python benchmarks/best.py --slice 12           # also: the search in 12 ms slices, as the page runs it
@@ -38,7 +39,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tripeaks import EASY, STANDARD, STRICT, Deal, Game, Position, Rules, Status, find_game, solve
+from tripeaks import (
+    EASY,
+    GOLF,
+    STANDARD,
+    STRICT,
+    Deal,
+    Game,
+    Position,
+    Rules,
+    Status,
+    find_game,
+    numbered_deal,
+    solve,
+)
 from tripeaks.services.best import BestSearch, find_best
 from tripeaks.services.stats import percentile
 
@@ -60,6 +74,8 @@ def runtime() -> str:
 
 
 def load_deals(game: str, limit: int | None) -> list[tuple[int, Deal]]:
+    if game == "golf":
+        return [(number, numbered_deal(number, GOLF)) for number in range(1, (limit or 1000) + 1)]
     deals = []
     for line in DEALS[game].read_text().splitlines():
         if line and not line.startswith("#"):
@@ -191,8 +207,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--limit", type=int, help="only the first N deals")
-    parser.add_argument("--game", choices=sorted(DEALS), default="tripeaks")
-    parser.add_argument("--rules", nargs="*", choices=RULE_SETS, help="TriPeaks rule sets (default standard)")
+    parser.add_argument("--game", choices=[*sorted(DEALS), "golf"], default="tripeaks")
+    parser.add_argument("--rules", nargs="*", choices=[*RULE_SETS, "relaxed"],
+                        help="TriPeaks rule sets (default standard); Golf's: standard strict relaxed (all)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--pyodide", action="store_true", help="then the same in Pyodide, and the ratio")
     parser.add_argument("--slice", type=float, default=0, metavar="MS",
@@ -204,6 +221,9 @@ def main(argv: list[str] | None = None) -> int:
     game = find_game(args.game)
     if game.id == "triangle":
         figures = [run("triangle", game.default_rules, deals, args.slice)]
+    elif game.id == "golf":
+        figures = [run(f"golf {name}", GOLF.rules_named(name), deals, args.slice)
+                   for name in args.rules or GOLF.rule_sets]
     else:
         figures = [run(name, RULE_SETS[name], deals, args.slice) for name in args.rules or ["standard"]]
     if args.pyodide:

@@ -1,11 +1,13 @@
 """Difficulty benchmark: the grades of the committed 1,000 deals of each game, and whether they mean anything.
 
-    python benchmarks/difficulty.py                   # both games, 1,000 deals each
+    python benchmarks/difficulty.py                   # every game (Pyramid twice), 1,000 deals each
+    python benchmarks/difficulty.py --game pyramid relaxed   # Pyramid and Relaxed Pyramid
     python benchmarks/difficulty.py --limit 100       # the first 100 deals only
     python benchmarks/difficulty.py --pyodide --limit 200   # then the same in Pyodide (timings)
     node benchmarks/pyodide.mjs benchmarks/difficulty.py --limit 100   # Pyodide alone
 
-Prints, per game (Standard rules for TriPeaks):
+Prints, per game (Standard rules for TriPeaks; ``pyramid`` is Pyramid's standard rules, ``relaxed`` Relaxed
+Pyramid, both on deals 1 to 1,000):
 
 * the share of deals of each grade;
 * the no-peeking player's share of games won per grade (the deal and its re-deals, what the
@@ -28,6 +30,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -38,7 +41,11 @@ from tripeaks.services.difficulty import difficulty
 from tripeaks.services.stats import percentile
 
 DEALS = {"tripeaks": Path(__file__).with_name("deals-1000.txt"),
-         "triangle": Path(__file__).with_name("triangle-deals-1000.txt")}
+         "triangle": Path(__file__).with_name("triangle-deals-1000.txt"),
+         "pyramid": Path(__file__).with_name("pyramid-deals-1000.txt"),
+         "relaxed": Path(__file__).with_name("pyramid-deals-1000.txt")}
+RULES = {"relaxed": ("pyramid", "relaxed")}
+"""The runs that are a game under rules of its own: (the game, its rule set)."""
 PYODIDE = Path(__file__).with_name("pyodide.mjs")
 RANDOM_GAMES = 16
 ORDER = (Grade.EASY, Grade.MEDIUM, Grade.HARD, Grade.VERY_HARD, Grade.UNWINNABLE)
@@ -50,8 +57,16 @@ def runtime() -> str:
     return f"{platform.python_implementation()} {platform.python_version()} on {sys.platform}"
 
 
+def rules_of(game: str) -> Any:
+    """The rules of the run ``game`` (None: its game's default)."""
+    if game not in RULES:
+        return None
+    name, key = RULES[game]
+    return find_game(name).rules_from_key(key)
+
+
 def load_deals(game: str, limit: int | None) -> list[tuple[int, Deal]]:
-    solitaire = find_game(game)
+    solitaire = find_game(RULES[game][0] if game in RULES else game)
     deals = []
     for line in DEALS[game].read_text().splitlines():
         if line and not line.startswith("#"):
@@ -60,12 +75,12 @@ def load_deals(game: str, limit: int | None) -> list[tuple[int, Deal]]:
     return deals[:limit]
 
 
-def random_wins(deal: Deal, seed: int, games: int) -> int:
+def random_wins(deal: Deal, seed: int, games: int, rules: Any = None) -> int:
     """Games won by a player who plays a random legal play when there is one, else the stock."""
     rng = SplitMix64(seed)
     won = 0
     for _ in range(games):
-        p = Position.start(deal)
+        p = Position.start(deal, rules)
         while p.status() is Status.PLAYING:
             moves = p.legal_moves()
             plays = [m for m in moves if m.kind is MoveKind.PLAY] or moves
@@ -79,16 +94,17 @@ def run(game: str, deals: list[tuple[int, Deal]], games: int) -> dict[str, objec
     blind = {g: [0, 0] for g in ORDER}
     chance = {g: [0, 0] for g in ORDER}
     seconds = []
+    rules = rules_of(game)
     for number, deal in deals:
         started = time.perf_counter()
-        found = difficulty(deal)
+        found = difficulty(deal, rules)
         seconds.append(time.perf_counter() - started)
         grade = found.grade
         count[grade] += 1
         blind[grade][0] += found.wins
         blind[grade][1] += found.games
         if games:
-            chance[grade][0] += random_wins(deal, number, games)
+            chance[grade][0] += random_wins(deal, number, games, rules)
             chance[grade][1] += games
     total = len(deals)
     figures: dict[str, object] = {
@@ -127,14 +143,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--limit", type=int, help="only the first N deals of each game")
-    parser.add_argument("--game", choices=sorted(DEALS), nargs="*", help="the games (default both)")
+    parser.add_argument("--game", choices=sorted(DEALS), nargs="*", help="the runs (default all)")
     parser.add_argument("--random-games", type=int, default=RANDOM_GAMES,
                         help=f"games of the random player per deal (default {RANDOM_GAMES}; 0: none)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--pyodide", action="store_true", help="then the same in Pyodide (its timings)")
     args = parser.parse_args(argv)
     print(runtime(), flush=True)
-    games = args.game or sorted(DEALS, reverse=True)
+    games = args.game or ["tripeaks", "triangle", "pyramid", "relaxed"]
     figures = [run(game, load_deals(game, args.limit), args.random_games) for game in games]
     if args.pyodide:
         again = ["--game", *games, "--random-games", "0"]

@@ -6,7 +6,7 @@
     node benchmarks/pyodide.mjs benchmarks/hints.py --json out.json   # Pyodide alone
 
 Hints: for each of the first ``--deals`` deals of benchmarks/deals-1000.txt (triangle-deals-1000.txt
-for Triangle), under each rule set, a
+for Triangle, pyramid-deals-1000.txt for Pyramid), under each rule set, a
 seeded random game is played (random legal moves, a play preferred to a draw or reset with
 probability 0.8; the seed is the deal number) and the positions after 0, 8, 16, 24 and 32 moves are
 kept while the game is still in play. Each position is replayed into a fresh ``Game``, so the
@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--starts", type=int, default=100, help="winnable searches (default 100)")
     parser.add_argument(
         "--rules", nargs="*", choices=RULE_SETS, default=None,
-        help="standard, strict, triangle (default all three)",
+        help=f"{', '.join(RULE_SETS)} (default all)",
     )
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--pyodide", action="store_true", help="then the same in Pyodide, and the ratio")

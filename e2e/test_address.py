@@ -10,7 +10,7 @@ from conftest import ROOT
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tripeaks import Game, numbered_deal
+from tripeaks import PYRAMID, Game, find_game, numbered_deal
 
 sys.path.insert(0, str(ROOT / "web"))
 import address  # pure Python: it imports nothing from the browser
@@ -52,3 +52,21 @@ def test_a_game_address_reads_back() -> None:
         asked = address.read(query)
         assert asked.problem is None and asked.kind in ("deal", "code")
     assert address.read(address.query(game)).deal == game.deal
+
+
+def test_a_name_that_names_the_rules_too_asks_for_them() -> None:
+    relaxed = PYRAMID.rules_from_key("relaxed")
+    for name in ("relaxed-pyramid", "Relaxed+Pyramid", "relaxed_pyramid"):
+        asked = address.read(f"game={name}&deal=3")
+        assert (asked.game, asked.number, asked.rules, asked.problem) == (PYRAMID, 3, relaxed, None)
+        assert address.read(f"game={name}").rules == relaxed  # no deal: the game, under those rules
+    assert address.read("game=pyramid&deal=3").rules is None  # the player's own
+    game = Game(numbered_deal(3, PYRAMID), relaxed, number=3)
+    assert address.query(game) == "?game=pyramid&deal=3&rules=relaxed"
+    assert address.read(address.query(game)).rules == relaxed
+    both = address.read("game=relaxed-pyramid&deal=3&rules=standard")
+    assert both.game is PYRAMID and both.rules is None
+    assert both.problem is not None and both.problem.startswith(
+        "The link's game 'relaxed-pyramid' plays Relaxed Pyramid, and its rules ask for others."
+    )
+    assert find_game("relaxed-pyramid") is PYRAMID

@@ -1,4 +1,4 @@
-"""The page holds no rule of any game: it plays a third game registered only in this test (Pyramid, see
+"""The page holds no rule of any game: it plays a game registered only in this test (Tower, see
 e2e/third_game.py) with no code of its own, and web/ has no rank arithmetic and no game's words."""
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from game_support import (
     state,
 )
 from playwright.sync_api import Page, expect
-from third_game import PYRAMID, PYRAMID_LAYOUT
+from third_game import TOWER, TOWER_LAYOUT
 
 # The page's script (web/main.py) with the third game registered just before it imports the page: the engine
-# is on the path by then, and the page finds Pyramid in the registry.
+# is on the path by then, and the page finds Tower in the registry.
 PAGE_SCRIPT = (ROOT / "web" / "main.py").read_text()
 assert PAGE_SCRIPT.count("\nimport app") == 1
 THIRD_GAME_MAIN = PAGE_SCRIPT.replace(
@@ -30,33 +30,33 @@ THIRD_GAME_MAIN = PAGE_SCRIPT.replace(
 
 
 def with_third_game(page: Page) -> None:
-    """Serve the page a script that registers Pyramid before it starts the page's own code."""
+    """Serve the page a script that registers Tower before it starts the page's own code."""
     page.route("**/web/main.py",
                lambda route: route.fulfill(body=THIRD_GAME_MAIN, content_type="text/x-python"))
 
 
 def test_a_third_game_plays_on_the_unchanged_page(page: Page) -> None:
     with_third_game(page)
-    data = open_game(page, "?game=pyramid&deal=2")
-    assert data["game"] == "pyramid" and data["number"] == 2 and len(data["slots"]) == 28
-    assert "game=pyramid" in page.url
+    data = open_game(page, "?game=tower&deal=2")
+    assert data["game"] == "tower" and data["number"] == 2 and len(data["slots"]) == 28
+    assert "game=tower" in page.url
     open_menu(page)  # the game switcher is in the menu
-    expect(page.get_by_role("radio", name="Pyramid")).to_be_checked()
+    expect(page.get_by_role("radio", name="Tower")).to_be_checked()
     page.keyboard.press("Escape")  # the menu closed, back to the table
     # Drawn where the engine's layout places each slot: an upright pyramid, the apex alone on top.
     places = page.evaluate(
         """() => [...document.querySelectorAll('#layout .card')].map(el =>
              [parseFloat(el.style.getPropertyValue('--x')), parseFloat(el.style.getPropertyValue('--y'))])"""
     )
-    left = min(x for x, _ in PYRAMID_LAYOUT.places)
-    assert places == [[x - left, y] for x, y in PYRAMID_LAYOUT.places]
+    left = min(x for x, _ in TOWER_LAYOUT.places)
+    assert places == [[x - left, y] for x, y in TOWER_LAYOUT.places]
     boxes = page.evaluate(
         "() => [...document.querySelectorAll('#layout .card')].map(el => el.getBoundingClientRect().toJSON())"
     )
     assert boxes[0]["top"] < boxes[1]["top"] and boxes[1]["left"] < boxes[0]["left"] < boxes[2]["left"]
     assert_matches_engine(data, engine_game(data))
     expect(page.locator("#deal-name")).to_contain_text("Deal 2")
-    moves = solution(2, game=PYRAMID)
+    moves = solution(2, game=TOWER)
     for move in moves[:12]:
         make_move(page, data, move)
         data = state(page)
@@ -66,9 +66,9 @@ def test_a_third_game_plays_on_the_unchanged_page(page: Page) -> None:
     assert_matches_engine(state(page), engine_game(state(page)))
     page.reload()
     data = open_game(page, "")
-    assert data["game"] == "pyramid" and len(data["moves"]) == 11
+    assert data["game"] == "tower" and len(data["moves"]) == 11
     menu(page, "#stats-open")
-    expect(page.locator("#stats-body h3").first).to_have_text("Pyramid")
+    expect(page.locator("#stats-body h3").first).to_have_text("Tower")
     page.keyboard.press("Escape")
     open_menu(page)  # the game switcher is in the menu
     page.get_by_role("radio", name="TriPeaks").check()

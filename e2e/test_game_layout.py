@@ -6,7 +6,7 @@ import json
 
 import pytest
 from conftest import ROOT
-from game_support import menu, open_game, open_menu, state
+from game_support import menu, open_game, state
 from playwright.sync_api import Page, expect
 
 from tripeaks import TRIPEAKS
@@ -28,36 +28,6 @@ def test_the_table_is_drawn_from_the_engine_layout(page: Page) -> None:
     )
     assert places == [[f"{x:g}", f"{y:g}"] for x, y in TRIPEAKS.layout.places]
     assert "data-slot" not in (ROOT / "index.html").read_text()  # no game's layout in the markup
-
-
-@pytest.mark.parametrize("query", ["?deal=1", "?game=triangle&deal=1"])
-def test_a_360_pixel_phone_shows_the_whole_table(page: Page, output_path: str, query: str) -> None:
-    page.set_viewport_size({"width": 360, "height": 740})
-    data = open_game(page, query)
-    if data["game"] == "triangle":
-        page.click("#stock")  # a card selected, as in play
-    boxes = card_boxes(page)
-    assert all(b["left"] >= 0 and b["right"] <= 360 for b in boxes)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    width = boxes[-1]["width"]
-    assert width >= 30
-    corner = page.locator("#layout .card.face .cf-ix").first  # the corner index: rank over suit
-    assert float(corner.evaluate("el => parseFloat(getComputedStyle(el, '::before').fontSize)")) >= 11
-    for id_ in ("stock", "waste", "draw", "undo", "hint", "new", "menu-open"):
-        box = page.locator(f"#{id_}").bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, id_
-    open_menu(page)
-    for id_ in ("settings-open", "help-open"):
-        box = page.locator(f"#{id_}").bounding_box()
-        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, id_
-    page.keyboard.press("Escape")
-    # Nothing anywhere on the page sticks out to the right.
-    wide = page.evaluate(
-        "() => [...document.querySelectorAll('#app *')].filter(el => el.getClientRects().length"
-        " && el.getBoundingClientRect().right > 360.5).map(el => el.outerHTML.slice(0, 80))"
-    )
-    assert wide == []
-    page.screenshot(path=f"{output_path}/phone-360-{data['game']}.png", full_page=True)
 
 
 def test_the_table_resizes_without_reloading(page: Page, output_path: str) -> None:

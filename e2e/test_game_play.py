@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
 
+import pytest
 from game_support import (
     assert_matches_engine,
     engine_game,
@@ -11,8 +13,10 @@ from game_support import (
     menu,
     open_game,
     playable_slots,
+    ready,
     solution,
     state,
+    storage,
 )
 from playwright.sync_api import Page, expect
 
@@ -48,18 +52,39 @@ def test_face_down_cards_give_nothing_away(page: Page) -> None:
         assert card.name not in hidden
 
 
-def test_a_deal_is_won_by_clicking_and_undone_past_the_end(page: Page, output_path: str) -> None:
+@pytest.mark.parametrize("scoring", ["classic", "cards-left"])
+def test_a_deal_is_won_by_clicking_and_undone_past_the_end(page: Page, output_path: str,
+                                                           scoring: str) -> None:
+    """Won by clicking, in either scoring: by cards left (chosen in the settings, beside the rules) the top
+    line counts the peaks' cards down to none; the end sheet and the statistics keep the fewest moves."""
     data = open_game(page, "?deal=1&rules=standard")
     moves = solution(1, STANDARD)
-    for move in moves:
+    if scoring == "cards-left":
+        menu(page, "#settings-open")
+        page.check('input[name="scoring"][value="cards-left"]')
+        page.click("#settings-save")
+        expect(page.locator('[data-tally="cards-left"]')).to_have_text("28")
+        expect(page.locator("#left-figure")).to_be_hidden()  # the score is the cards left: said once
+        assert state(page)["scoring"] == "cards-left"
+    for n, move in enumerate(moves):
         make_move(page, data, move)
         data = state(page)
+        if scoring == "cards-left" and n < 3:
+            expect(page.locator('[data-tally="cards-left"]')).to_have_text(str(data["left"]))
     assert data["status"] == "won"
     assert data["moves"] == [m.notation for m in moves]
     assert_matches_engine(data, engine_game(data))
     expect(page.locator("#ending")).to_be_visible()
     expect(page.locator("#ending-title")).to_have_text("You cleared the peaks!")
-    page.screenshot(path=f"{output_path}/won-desktop.png")
+    fewest = f"{len(moves)} moves: your fewest to a win with these rules."
+    expect(page.locator("#ending-fewest")).to_have_text(fewest)
+    if scoring == "cards-left":
+        expect(page.locator('[data-tally="cards-left"]')).to_have_text("0")
+        expect(page.locator("#ending-text")).to_contain_text("No cards left in the peaks.")
+        expect(page.locator("#ending-best")).to_have_text("You left no cards, the fewest this deal allows.")
+        page.screenshot(path=f"{output_path}/won-cards-left.png")
+    else:
+        page.screenshot(path=f"{output_path}/won-desktop.png")
 
     page.click("#undo")
     data = state(page)
@@ -75,7 +100,18 @@ def test_a_deal_is_won_by_clicking_and_undone_past_the_end(page: Page, output_pa
     cells = row.locator("td")
     expect(cells.nth(0)).to_have_text("1")  # played
     expect(cells.nth(1)).to_have_text("1")  # won
-    expect(cells.nth(6)).to_have_text(str(engine_game(data).score))  # best score: no hint asked
+    if scoring == "cards-left":
+        expect(cells.nth(6)).to_have_attribute("data-label", "Fewest left")
+        expect(cells.nth(6)).to_have_text("0")
+    else:
+        expect(cells.nth(6)).to_have_text(str(engine_game(data).score))  # best score: no hint asked
+    expect(cells.nth(8)).to_have_attribute("data-label", "Fewest moves")
+    expect(cells.nth(8)).to_have_text(str(len(moves)))
+    if scoring == "cards-left":  # kept with the settings: the next visit scores by cards left too
+        assert json.loads(storage(page)["tripeaks:v1:settings"])["scoring"] == {"tripeaks": "cards-left"}
+        page.reload()
+        ready(page)
+        expect(page.locator('[data-tally="cards-left"]')).to_have_text("0")
 
 
 def test_dragging_a_card_onto_the_waste_plays_it(page: Page) -> None:

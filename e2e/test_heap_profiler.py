@@ -23,7 +23,7 @@ from conftest import wait_ready
 from game_support import make_move, solution, state
 from playwright.sync_api import Browser, BrowserType, Page, expect
 
-from tripeaks import STANDARD, TRIANGLE, TRIPEAKS, Solitaire
+from tripeaks import STANDARD, TRIPEAKS, Solitaire
 
 # The feature and its parameters as Chromium 156 names them (components/heap_profiling/in_process). The last
 # --enable-features wins, so this one replaces Playwright's (two features about screenshots and sign-in).
@@ -40,10 +40,10 @@ def profiled(browser_type: BrowserType, browser_type_launch_args: dict[str, Any]
     browser.close()
 
 
-@pytest.mark.parametrize("game", [TRIPEAKS, TRIANGLE], ids=lambda game: game.id)
-def test_a_deal_is_played_to_the_end_with_the_heap_profiler_on(
-    profiled: Browser, server_url: str, game: Solitaire
-) -> None:
+def test_a_deal_is_played_to_the_end_with_the_heap_profiler_on(profiled: Browser, server_url: str) -> None:
+    # One game: the crash was the runtime's (every asyncio step on a JSPI stack), whatever the game; a second
+    # game's deal played here too only repeated this one.
+    game: Solitaire = TRIPEAKS
     page: Page = profiled.new_page()
     crashes: list[Page] = []
     page.on("crash", lambda crashed: crashes.append(crashed))

@@ -149,8 +149,8 @@ def test_a_bad_import_file_is_refused_and_nothing_changes(page: Page, tmp_path: 
     menu(page, "#stats-open")
     before = stats_text(page)
     future = json.loads(records.to_json()) | {"version": 9}
-    golf = json.loads(records.to_json())
-    golf["games"][0]["rules"] = "golf:standard"
+    spider = json.loads(records.to_json())  # a game of another version, which this one does not know
+    spider["games"][0]["rules"] = "spider:standard"
     files = {
         "notes.txt": ("my scores: 10, 20", "not a statistics file (not JSON)"),
         "save.json": (json.dumps({"format": "tripeaks-save", "version": 2}), "a saved game, not statistics"),
@@ -158,7 +158,7 @@ def test_a_bad_import_file_is_refused_and_nothing_changes(page: Page, tmp_path: 
         "shape.json": (json.dumps({"format": "tripeaks-records", "version": 2, "rules": []}),
                        "missing their rule sets"),
         "future.json": (json.dumps(future), "newer version of the game (format 9"),
-        "golf.json": (json.dumps(golf), "statistics of golf, which this page does not play"),
+        "spider.json": (json.dumps(spider), "statistics of spider, which this page does not play"),
     }
     for name, (text, message) in files.items():
         path = tmp_path / name

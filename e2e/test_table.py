@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from game_support import make_move, menu, open_game, playable_slots, solution, state
+from game_support import make_move, menu, open_game, open_menu, playable_slots, solution, state
 from playwright.sync_api import Browser, Page, expect
 from test_game_storage import set_storage
 from test_watch import a_loss, lose_in_the_page
 
-from tripeaks import EASY, STANDARD, STRICT, TRIPEAKS, Game, Position, Status, numbered_deal, solve
+from tripeaks import STANDARD, STRICT, TRIPEAKS, Game, Position, Status, numbered_deal, solve
 
 SHOTS = Path(__file__).resolve().parent.parent / "test-results"
 SHOTS.mkdir(exist_ok=True)
@@ -25,8 +25,9 @@ PORTRAIT = [(360, 740), (390, 844)]
 LANDSCAPE = (740, 360)
 DESKTOP = (1280, 800)
 SMALL = (320, 640)
-GAMES = [("tripeaks", STANDARD.key), ("tripeaks", EASY.key), ("tripeaks", STRICT.key),
-         ("triangle", "standard")]
+GAMES = [("tripeaks", STANDARD.key), ("triangle", "standard"), ("pyramid", "relaxed"), ("golf", "standard")]
+"""A game's table is the same under each of its rule sets (its layout is the game's, and the bar shows one
+stock button whatever the rules), so one rule set a game: the others would repeat it."""
 
 MEASURE = """() => {
   const box = (el) => {
@@ -40,7 +41,7 @@ MEASURE = """() => {
   const bar = [...document.querySelectorAll("#controls button")].filter(shown).map((el) => ({
     ...box(el), name: el.getAttribute("aria-label") || el.textContent.trim(),
     icon: !!el.querySelector("svg")}));
-  const line = [...document.querySelectorAll("#line dd")]
+  const line = [...document.querySelectorAll("#line dd")].filter((el) => !el.closest("[hidden]"))
     .map((el) => ({...box(el), id: el.id, text: el.textContent}));
   return {
     width: innerWidth, height: innerHeight,
@@ -86,7 +87,7 @@ def check_common(seen: dict[str, Any]) -> None:
             assert not overlaps(button, card), f"{button['name']} covers a card"
     assert not overlaps(seen["stock"], seen["waste"])
     ids = [figure["id"] for figure in seen["line"]]
-    assert {"moves", "time", "left"} <= set(ids)
+    assert {"moves", "time"} <= set(ids) and len(ids) >= 3  # and the cards left (Left, or a game's own)
     tops = {round(figure["y"]) for figure in seen["line"]}
     assert max(tops) - min(tops) <= 2, "the figures are on one line"
 
@@ -99,6 +100,8 @@ def test_every_game_fits_a_phone_a_small_phone_a_phone_on_its_side_and_a_desktop
     for width, height in PORTRAIT:
         seen = measure(page, width, height)
         check_common(seen)
+        if width == 360:
+            phone_360(page, game)
         rows: dict[int, list[dict[str, float]]] = {}
         for card in seen["cards"]:
             rows.setdefault(round(card["y"]), []).append(card)
@@ -115,6 +118,24 @@ def test_every_game_fits_a_phone_a_small_phone_a_phone_on_its_side_and_a_desktop
     assert min(card["w"] for card in seen["cards"]) >= 80
     seen = measure(page, *SMALL)
     check_common(seen)
+
+
+def phone_360(page: Page, game: str) -> None:
+    """On a 360 px phone: the corner indices read (11 px or more), the menu's buttons are on the screen,
+    and nothing anywhere on the page sticks out to the right."""
+    corner = page.locator("#layout .card.face .cf-ix").first  # the corner index: rank over suit
+    assert float(corner.evaluate("el => parseFloat(getComputedStyle(el, '::before').fontSize)")) >= 11
+    open_menu(page)
+    for id_ in ("settings-open", "help-open", "stats-open"):
+        box = page.locator(f"#{id_}").bounding_box()
+        assert box and box["x"] >= 0 and box["x"] + box["width"] <= 360, id_
+    page.keyboard.press("Escape")
+    wide = page.evaluate(
+        "() => [...document.querySelectorAll('#app *')].filter(el => el.getClientRects().length"
+        " && el.getBoundingClientRect().right > 360.5).map(el => el.outerHTML.slice(0, 80))"
+    )
+    assert wide == []
+    page.screenshot(path=str(SHOTS / f"phone-360-{game}.png"), full_page=True)
 
 
 SLOWER = 10
@@ -299,7 +320,7 @@ def test_every_game_played_by_touch_on_a_phone(browser: Browser, base_url: str) 
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: message.type == "error" and errors.append(message.text))
     try:
-        for game in ("tripeaks", "triangle"):
+        for game in ("tripeaks", "triangle", "golf"):
             data = open_game(page, f"?game={game}&deal=3")
             slots = playable_slots(data)
             if slots:

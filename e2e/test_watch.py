@@ -15,7 +15,9 @@ from test_game_storage import set_storage
 from test_statistics import AXE_PATH
 
 from tripeaks import STRICT, TRIANGLE, TRIPEAKS, Game, Records, Solitaire, Status, numbered_deal
+from tripeaks import review_words as words
 from tripeaks.services.best import find_best
+from tripeaks.services.review import ReviewSearch
 from tripeaks.services.telling import best_words
 from tripeaks.services.watch import Watch, WatchSearch
 
@@ -189,6 +191,68 @@ def test_watch_a_best_line_reaches_the_best_score(page: Page) -> None:
     expect(page.locator("#ending-best")).to_contain_text(f"the best possible: {best.best.score:,}")
 
 
+def test_review_a_loss_see_the_turning_point_then_after_a_new_deal_take_over_from_it(page: Page) -> None:
+    """On a phone: the end sheet's review, the turning point and what would have kept the game winnable, the
+    moves chosen by keyboard; then a new deal, the menu's review of the game it replaced, and taking over."""
+    game, _ = a_loss(TRIPEAKS, STRICT, 6, 14)
+    found = ReviewSearch(Game.from_moves(game.deal, game.rules, game.moves)).step()
+    assert found is not None and found.turning_point is not None
+    turning = found.turning_point
+    page.set_viewport_size({"width": 390, "height": 844})
+    lose_in_the_page(page, game)
+    page.click("#ending-review")
+    page.wait_for_function("document.documentElement.dataset.reviewed === '1'", timeout=60_000)
+    expect(page.locator("#ending")).to_be_hidden()
+    expect(page.locator("#review-title")).to_be_focused()
+    expect(page.locator("#review-turning")).to_have_text(words.turning_words(TRIPEAKS, found, game.positions))
+    expect(page.locator("#review-kept")).to_have_text(
+        words.kept_words(TRIPEAKS, found, game.positions[turning]) or "")
+    chips = page.locator("#review-moves [role=option]")
+    expect(chips).to_have_count(game.moves_made)
+    marks = chips.evaluate_all("els => els.map(el => el.className.split(' ')[1])")
+    assert marks == [words.mark(known) for known in found.winnable[1:]]
+    chip = page.locator("#review-moves .turning")
+    said = words.chip_label(TRIPEAKS, found, game.positions[turning], turning)
+    expect(chip).to_have_attribute("aria-label", said)
+    expect(chip).to_have_attribute("aria-selected", "true")
+    assert chip.bounding_box()["height"] >= 44  # type: ignore[index]
+    page.keyboard.press("Tab")  # the keyboard reaches the moves at the one chosen
+    expect(chip).to_be_focused()
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(f"#review-move-{turning + 1}")).to_be_focused()
+    expect(page.locator("#review-watch")).to_be_disabled()  # after the turning point no line wins
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator("#review-watch")).to_have_text(words.watch_from(turning))
+    page.click("#review-watch")  # the solver plays on from just before the turning move
+    expect(page.locator("#watch")).to_be_visible()
+    expect(page.locator("#review")).to_be_hidden()
+    watching = state(page)["watching"]
+    assert watching["start"] == turning and watching["steps"] > 0
+    page.keyboard.press("Escape")  # stop watching: back to the review, at the move chosen
+    expect(page.locator("#review")).to_be_visible()
+    expect(chip).to_be_focused()
+    page.keyboard.press("Escape")
+    expect(page.locator("#review")).to_be_hidden()
+    expect(page.locator("#ending")).to_be_visible()
+
+    page.click("#ending-new")  # the lost game leaves the table: the menu still reviews it
+    page.wait_for_function("JSON.parse(window.tripeaksState()).moves.length === 0")
+    menu(page, "#review-open")
+    expect(page.locator("#review-turning")).to_have_text(words.turning_words(TRIPEAKS, found, game.positions))
+    review = state(page)["review"]
+    assert review["turning_point"] == turning and review["chosen"] == turning
+    assert review["winnable"] == list(found.winnable)
+    page.click("#review-take")
+    expect(page.locator("#review")).to_be_hidden()
+    expect(page.locator("#message")).to_have_text(words.taken_over(turning))
+    data = state(page)
+    assert data["moves"] == [m.notation for m in game.moves[:turning]]
+    assert data["redo"] == [m.notation for m in game.moves[turning:]]
+    assert data["status"] == "playing" and data["hints"] == 1
+    make_move(page, data, found.line[0])  # the move that kept the game winnable
+    assert state(page)["moves"][-1] == found.line[0].notation
+
+
 def test_axe_finds_no_serious_problem_in_the_end_panel_or_while_watching(page: Page) -> None:
     game, _ = a_loss(TRIPEAKS, STRICT, 6, 14)
     page.set_viewport_size({"width": 360, "height": 740})
@@ -203,6 +267,13 @@ def test_axe_finds_no_serious_problem_in_the_end_panel_or_while_watching(page: P
                 if v["impact"] in ("serious", "critical")]
 
     assert serious() == []
+    page.click("#ending-review")
+    page.wait_for_function("document.documentElement.dataset.reviewed === '1'", timeout=60_000)
+    assert serious() == []
+    out = page.evaluate("""() => [...document.querySelectorAll('#review button, #review [role=option]')]
+        .filter(el => el.getBoundingClientRect().right > 360).map(el => el.id)""")
+    assert out == []
+    page.keyboard.press("Escape")
     page.click("#watch-latest")
     expect(page.locator("#watch")).to_be_visible()
     page.click("#watch-next")

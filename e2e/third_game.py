@@ -1,6 +1,6 @@
-"""A third game of the family, registered only for the tests: Pyramid (an upright pyramid of 28 cards
-cleared by pairs that make 13), made of Triangle's rules on a layout of its own. The page has no code
-for it: tests/ and web/ know nothing of it, and the page plays it (e2e/test_family.py).
+"""A game of the family registered only for the tests: Tower (an upright pyramid of 28 cards cleared by pairs
+that make 13), made of Triangle's rules on a layout of its own: a variant made in a dozen lines. The page has
+no code for it: tests/ and web/ know nothing of it, and the page plays it (e2e/test_family.py).
 
 This file is run twice: imported by the tests in CPython, and served to the page inside web/main.py (just
 before it imports the page), so both sides have the same game.
@@ -12,8 +12,8 @@ import tripeaks
 from tripeaks import TRIANGLE, registry
 from tripeaks.base.layout import build_layout
 
-PYRAMID_LAYOUT = build_layout(
-    "pyramid",
+TOWER_LAYOUT = build_layout(
+    "tower",
     (1, 2, 3, 4, 5, 6, 7),
     lambda row, j: [j, j + 1],  # card j of a row lies under cards j and j + 1 of the row beneath
     face_up_rows=set(range(7)),
@@ -22,15 +22,15 @@ PYRAMID_LAYOUT = build_layout(
 
 
 def register() -> tripeaks.Solitaire:
-    """Add Pyramid to the registry (once), as a game of the family would be."""
-    found = [game for game in registry.GAMES if game.id == "pyramid"]
+    """Add Tower to the registry (once), as a game of the family would be."""
+    found = [game for game in registry.GAMES if game.id == "tower"]
     if found:
         return found[0]
-    pyramid = dataclasses.replace(
-        TRIANGLE, id="pyramid", name="Pyramid", aliases=(), layout=PYRAMID_LAYOUT, seed_base=2**49,
-        blurb="Remove the pyramid, the stock and the waste by pairs that make 13; a king goes alone.",
+    tower = dataclasses.replace(
+        TRIANGLE, id="tower", name="Tower", aliases=(), layout=TOWER_LAYOUT, seed_base=2**49,
+        blurb="Remove the tower, the stock and the waste by pairs that make 13; a king goes alone.",
     )
-    return registry.register(pyramid)
+    return registry.register(tower)
 
 
-PYRAMID = register()
+TOWER = register()

@@ -1,6 +1,10 @@
 // Run tests/ inside Pyodide (WebAssembly CPython 3.14) on Node, offline, against the engine WHEEL.
 //
-//   node scripts/pyodide_pytest.mjs [pytest args...]      (after `make build`; default args: tests)
+//   node scripts/pyodide_pytest.mjs [--shards N] [pytest args...]   (after `make build`; default args: tests)
+//
+// --shards N runs N such processes side by side, each the tests whose place in the collected order is k
+// modulo N (tests/conftest.py reads TESTS_SHARD=k/N), prints each one's output whole as it ends, and exits
+// with the first failure's code: a run alone is one Python thread, and CI has a second core.
 //
 // Pyodide comes from node_modules (the same pinned release the page vendors). The engine wheel
 // (web/vendor/wheels/) and the pure-Python wheels of pytest, hypothesis and their dependencies
@@ -11,12 +15,37 @@
 // Exits with pytest's exit code.
 
 import { loadPyodide } from "pyodide";
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
-const args = process.argv.slice(2);
+let args = process.argv.slice(2);
+if (args[0] === "--shards") {
+  const shards = Number(args[1]);
+  if (!Number.isInteger(shards) || shards < 1) {
+    console.error("--shards takes a whole number of processes, 1 or more");
+    process.exit(2);
+  }
+  args = args.slice(2);
+  const runs = Array.from({ length: shards }, (_, k) => new Promise((done) => {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), ...args], {
+      env: { ...process.env, TESTS_SHARD: `${k + 1}/${shards}` },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const out = [];
+    child.stdout.on("data", (chunk) => out.push(chunk));
+    child.stderr.on("data", (chunk) => out.push(chunk));
+    child.on("close", (code) => {
+      process.stdout.write(`--- Pyodide run, shard ${k + 1} of ${shards} ---\n`);
+      process.stdout.write(Buffer.concat(out));
+      done(code ?? 1);
+    });
+  }));
+  const codes = await Promise.all(runs);
+  process.exit(codes.find((code) => code !== 0) ?? 0);
+}
 const pytestArgs = args.length ? args : ["tests"];
 
 const pyodide = await loadPyodide();
@@ -37,6 +66,7 @@ mount(".cache/pyodide-wheels", "/test-wheels");
 FS.writeFile("/run/pyproject.toml", readFileSync(resolve(ROOT, "pyproject.toml")));
 
 pyodide.globals.set("PYTEST_ARGS", pyodide.toPy(pytestArgs));
+pyodide.globals.set("SHARD", process.env.TESTS_SHARD ?? "");
 let code;
 try {
   code = await pyodide.runPythonAsync(`
@@ -67,6 +97,7 @@ import pytest  # not hypothesis: pytest must import its plugin itself, to rewrit
 
 print(f"Pyodide {sys.version.split()[0]} ({sys.platform}), tripeaks {tripeaks.__version__} from {installed}, "
       f"pytest {pytest.__version__}, hypothesis {version('hypothesis')}", flush=True)
+os.environ["TESTS_SHARD"] = SHARD
 os.chdir("/run")
 sys.dont_write_bytecode = True
 int(pytest.main(["-p", "no:cacheprovider", *PYTEST_ARGS]))

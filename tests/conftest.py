@@ -7,10 +7,12 @@ computed from the formulas in RULES.md, not from ``tripeaks.layout``.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 
@@ -26,6 +28,42 @@ if _WEB not in sys.path:
 # Timing varies too much (coverage, a busy machine, WebAssembly) for per-example deadlines.
 settings.register_profile("tripeaks", deadline=None)
 settings.load_profile("tripeaks")
+
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """``no_cover`` (pytest-cov's marker): a test that searches for seconds, the solvers' brute-force
+    comparisons and hypothesis walks, runs without coverage's line tracing, which slows such a loop 5 to 8
+    times; the lines it runs are covered by the lighter tests as well (the 95% floor checks that). Made
+    known here too for the Pyodide run, which has no pytest-cov."""
+    config.addinivalue_line("markers", "no_cover: run this test without coverage measurement")
+
+
+@pytest.hookimpl(wrapper=True, trylast=True)
+def pytest_runtest_call(item: pytest.Item) -> object:
+    """The line tracer off for a ``no_cover`` test, and back after. pytest-cov's own pause is not enough
+    under pytest-xdist: stopping its measurement in a worker resumes the tracer of a coverage started
+    there before it. Run last, so inside that pause."""
+    if item.get_closest_marker("no_cover") is None:
+        return (yield)
+    tracer = sys.gettrace()
+    sys.settrace(None)
+    try:
+        return (yield)
+    finally:
+        sys.settrace(tracer)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``TESTS_SHARD=k/N`` (scripts/pyodide_pytest.mjs --shards N sets it): only the tests whose place in
+    the collected order is k modulo N, so that N processes side by side run each test once."""
+    shard = os.environ.get("TESTS_SHARD", "")
+    if not shard:
+        return
+    k, n = (int(part) for part in shard.split("/"))
+    config.hook.pytest_deselected(items=[item for place, item in enumerate(items) if place % n != k - 1])
+    items[:] = [item for place, item in enumerate(items) if place % n == k - 1]
+
 
 # Layout slots, as RULES.md numbers them: row 0 is 0-2, row 1 is 3-8, row 2 is 9-17, row 3 is 18-27.
 ROW_STARTS = (0, 3, 9, 18)

@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 import tripeaks
+import tripeaks.cli  # loaded before the example game is registered, as a program's command line would be
 from tripeaks import Deal, Game, Position, Solitaire, Status, numbered_deal, registry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -225,6 +226,7 @@ def brute_won(start: Position) -> bool:
     return False
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 def test_the_solver_agrees_with_a_brute_force(mound: Solitaire) -> None:
     answers = []
     for number in range(1, 41):
@@ -278,6 +280,8 @@ def test_the_command_line_plays_and_solves_it(mound: Solitaire, capsys: pytest.C
     assert capsys.readouterr().out.startswith(("won", "lost"))
     lines = iter(["d", "u", "q"])
     assert main(["play", code], read=lambda prompt: next(lines)) == 0
+    assert mound.name in capsys.readouterr().out
+    assert main(["games"]) == 0  # listed with the others, though registered after the command line loaded
     assert mound.name in capsys.readouterr().out
     assert main(["best", code]) == 2  # an optional hook left out is said so
     assert "no best-score search" in capsys.readouterr().err

@@ -17,16 +17,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tripeaks import (
+    DECK,
+    PYRAMID,
     STANDARD,
     STRICT,
     TRIANGLE,
+    Card,
     Deal,
     Game,
     Move,
     Position,
     Rules,
+    Solitaire,
     Status,
-    TrianglePosition,
     TriPeaksPosition,
     numbered_deal,
     solve,
@@ -34,6 +37,8 @@ from tripeaks import (
 from tripeaks.base.generator import SplitMix64
 from tripeaks.base.moves import MoveKind
 from tripeaks.cli import main
+from tripeaks.games.pyramid.rules import RELAXED
+from tripeaks.kit.pairs.play import PairsPosition
 from tripeaks.model.answers import Best
 from tripeaks.services.best import BestSearch, find_best
 
@@ -53,7 +58,7 @@ def brute_best(position: Position, clear: bool = False) -> int | None:
     def key(p: Position, idle: int) -> object:
         stock = tuple(c.rank for c in p.stock)
         waste = tuple(c.rank for c in p.waste)
-        if isinstance(p, TrianglePosition):
+        if isinstance(p, PairsPosition):
             return (p.remaining, stock, tuple(p.waste), p.redeals)
         assert isinstance(p, TriPeaksPosition)
         return (p.remaining, stock, waste, p.resets, p.run, idle)
@@ -132,6 +137,7 @@ RULES = [
 ]
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 @given(
     number=st.integers(1, 2**31 - 1),
@@ -148,6 +154,7 @@ def test_best_is_the_brute_force_best(number: int, rules: Rules, left: int, stoc
     agrees(late(number, rules, left, stock, waste))
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @pytest.mark.parametrize("rules", RULES, ids=[r.key for r in RULES])
 def test_best_of_fixed_late_positions(rules: Rules) -> None:
     for number in (7919, 15838):
@@ -233,6 +240,7 @@ def test_never_below_the_solver_or_a_random_player(number: int) -> None:
             assert found.best_clear is not None and p.score <= found.best_clear.score
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @pytest.mark.parametrize("rules", [STANDARD, Rules(passes=2)], ids=["standard", "2pass"])
 def test_slices_give_the_same_answer(rules: Rules) -> None:
     position = Position.start(numbered_deal(2), rules)
@@ -266,12 +274,13 @@ def test_a_game_without_a_search_is_refused() -> None:
 # Triangle: the score is the cards removed
 
 
-def small_triangle(number: int, talon: int, removals: int) -> TrianglePosition:
-    """Triangle deal ``number`` after ``removals`` random removals (drawing when none), its talon
-    cut to ``talon`` cards (the waste first)."""
+def small_triangle(number: int, talon: int, removals: int, game: Solitaire = TRIANGLE,
+                   rules: object = None) -> PairsPosition:
+    """Triangle deal ``number`` (or ``game``'s, a game of pairs, under ``rules``) after ``removals``
+    random removals (drawing when none), its talon cut to ``talon`` cards (the waste first)."""
     rng = SplitMix64(number)
-    p = Position.start(numbered_deal(number, TRIANGLE))
-    assert isinstance(p, TrianglePosition)
+    p = Position.start(numbered_deal(number, game), rules)
+    assert isinstance(p, PairsPosition)
     for _ in range(removals):
         moves = [m for m in p.legal_moves() if m.kind is MoveKind.PLAY]
         if not moves:
@@ -281,13 +290,37 @@ def small_triangle(number: int, talon: int, removals: int) -> TrianglePosition:
         p = p.after(moves[rng.randbelow(len(moves))])
     cards = (*p.waste, *p.stock)[:talon]
     waste = cards[: min(len(p.waste), talon)]
-    return TrianglePosition(p.cards, cards[len(waste):], waste, p.rules, p.solitaire, p.remaining, p.redeals)
+    return type(p)(p.cards, cards[len(waste):], waste, p.rules, p.solitaire, p.remaining, p.redeals)
 
 
 @settings(max_examples=15)
 @given(number=st.integers(1, 2**31 - 1), talon=st.integers(0, 7), removals=st.integers(0, 6))
 def test_triangle_best_is_the_brute_force_best(number: int, talon: int, removals: int) -> None:
     agrees(small_triangle(number, talon, removals))
+
+
+@settings(max_examples=25)
+@given(number=st.integers(1, 2**31 - 1), talon=st.integers(0, 7), removals=st.integers(6, 11),
+       relaxed=st.booleans())
+def test_pyramid_best_is_the_brute_force_best(number: int, talon: int, removals: int, relaxed: bool) -> None:
+    """Under Relaxed Pyramid a line may do better to take talon cards before the pyramid's last card,
+    which ends the game: the brute force sees every order."""
+    agrees(small_triangle(number, talon, removals, PYRAMID, RELAXED if relaxed else None))
+
+
+def test_relaxed_pyramids_best_winning_line_takes_talon_cards_before_the_last_pyramid_card() -> None:
+    # The apex left alone, a king; the waste and stock hold a pair: taking the king first ends the game
+    # with 49 cards removed, taking the pair first with 51 (and both are wins).
+    cards = [Card.parse(c) for c in ["Kc", *(c.code for c in DECK if c.code not in ("Kc", "5d", "8h"))]]
+    start = Position.start(Deal.from_cards([*cards[:28], Card.parse("5d"), Card.parse("8h"), *cards[28:]],
+                                           PYRAMID), RELAXED)
+    position = type(start)(tuple([start.cards[0], *[None] * 27]), start.stock[:1], start.waste, RELAXED,
+                           PYRAMID, 1, 0)
+    found = find_best(position)
+    check(position, found)
+    assert [m.notation for m in found.best_clear.moves] == ["8h+5d", "Kc"]  # type: ignore[union-attr]
+    assert found.best.score == found.best_clear.score == 52  # type: ignore[union-attr]
+    assert solve(position).moves == (Move.parse("Kc"),)  # the decision solver's line: the quickest win
 
 
 def test_triangle_best_is_every_card_when_the_deal_can_be_won() -> None:

@@ -101,3 +101,16 @@ def test_a_rule_set_this_version_cannot_read_is_named_in_words_not_by_its_key() 
     chart = win_rate_chart(Records().with_games([game]), TRIPEAKS)
     assert "a-rule-set-from-the-future" not in chart.text
     assert "Rules of another version" in chart.text
+
+
+def test_scored_by_cards_left_the_first_chart_is_the_cards_left_per_game() -> None:
+    records = Records().with_games([game(1), game(2, left=7), game(3, won=True, left=0, best=50),
+                                    game(4, left=3)])
+    charts = game_charts(records, TRIPEAKS, dt.date(2026, 12, 1), scoring="cards-left")
+    assert [chart.id for chart in charts] == ["cards-left", "win-rates", "runs", "daily"]
+    left = charts[0]
+    assert [point.value for point in left.points] == [7.0, 0.0, 3.0]  # game 1 kept no cards left
+    assert [point.mark for point in left.points] == ["lost", "won", "lost"]
+    assert left.text == "Cards left per game, the last 3 games: from 0 to 7 cards, 3 in the latest; 1 won."
+    classic = game_charts(records, TRIPEAKS, dt.date(2026, 12, 1))
+    assert [chart.id for chart in classic] == ["scores", "best-share", "win-rates", "runs", "daily"]

@@ -406,17 +406,18 @@ def test_a_code_of_another_game_exits_2(capsys: pytest.CaptureFixture[str], comm
 
 
 def test_an_unknown_game_or_option_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "deal", "1", "--game", "pyramid")
+    code, out, err = run(capsys, "deal", "1", "--game", "spider")
     assert (code, out) == (2, "")
     assert err == (
-        "error: there is no game called 'pyramid': the games are tripeaks (TriPeaks), triangle (Triangle)\n"
+        "error: there is no game called 'spider': the games are tripeaks (TriPeaks), triangle (Triangle), "
+        "pyramid (Pyramid), golf (Golf)\n"
     )
     code, _, err = run(capsys, "solve", "1", "--game", "triangle", "--no-wrap")
     assert code == 2 and err == "error: --no-wrap: Triangle has no such option\n"
     code, _, err = run(capsys, "play", "1", "--game", "triangle", "--rules", "strict")
     assert code == 2 and err.startswith("error: unknown rule set 'strict': Triangle has one, standard")
-    code, _, err = run(capsys, "show", "pyramid:" + numbered_deal(1).code)
-    assert code == 2 and err.startswith("error: unknown game 'pyramid' in the deal code: the games are ")
+    code, _, err = run(capsys, "show", "spider:" + numbered_deal(1).code)
+    assert code == 2 and err.startswith("error: unknown game 'spider' in the deal code: the games are ")
 
 
 def test_empty_waste(capsys: pytest.CaptureFixture[str]) -> None:
@@ -648,3 +649,49 @@ def test_stats_says_how_long_a_long_range_takes_and_asks_for_yes(capsys: pytest.
     assert err.startswith("deals 1-999,999,999 (999,999,999) on 1 process: about ")
     assert "from the first 8)" in err
     assert err.endswith("error: that is long work: add --yes to start it, or ask for fewer deals\n")
+
+
+# --scoring: classic or cards-left
+
+
+def test_best_by_cards_left_prints_the_fewest_and_a_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "best", "8", "--rules", "strict", "--scoring", "cards-left", "--json")
+    assert (code, err) == (0, "")
+    found = json.loads(out)
+    assert found["best"]["score"] == 2 and found["best_clear"] is None  # deal 8 can't be won under Strict
+    game = Game.from_moves(numbered_deal(8), Rules.named("strict"), found["best"]["moves"])
+    assert game.position.layout_left == 2
+    code, out, _ = run(capsys, "best", "8", "--rules", "strict", "--scoring", "cards-left")
+    assert code == 0 and out.startswith("fewest cards left: 2 in ") and "winning line: none" in out
+
+
+@pytest.mark.parametrize("command", ["play", "best", "stats"])
+def test_a_scoring_that_is_none_is_refused(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    argv = [command, "1"] if command != "stats" else [command, "--deals", "1-2"]
+    code, out, err = run(capsys, *argv, "--scoring", "fewest")
+    assert code == 2 and out == ""
+    assert err == "error: 'fewest' is not a scoring of TriPeaks: choose classic or cards-left\n"
+
+
+def test_a_game_scored_by_cards_left_only_refuses_classic() -> None:
+    from dataclasses import replace
+
+    from tripeaks import TRIPEAKS
+
+    golf_like = replace(TRIPEAKS, scorings=("cards-left",))
+    assert golf_like.check_scoring(None) == "cards-left"
+    with pytest.raises(ValueError, match="TriPeaks has no classic scoring: it is scored by cards-left only"):
+        golf_like.check_scoring("classic")
+
+
+def test_play_by_cards_left_shows_the_cards_left(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "1", "--scoring", "cards-left", lines=("kc", "q"))
+    assert code == 0 and "Scoring: Cards left." in out
+    assert "Cards left 28  Moves 0" in out and "Cards left 27  Moves 1" in out
+
+
+def test_stats_by_cards_left_counts_the_fewest(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "stats", "--deals", "6-8", "--rules", "strict", "--jobs", "1",
+                       "--scoring", "cards-left")
+    assert code == 0
+    assert "fewest cards left: 0 on 2 deals, 1 on 0, 2 on 1, 3 or more on 0   mean 0.67   max 2" in out

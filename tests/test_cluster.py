@@ -102,17 +102,29 @@ def local_cluster() -> Iterator[Any]:  # pragma: no cover - not in Pyodide
 
 
 @NO_PROCESSES
+@pytest.mark.parametrize(
+    ("deals", "how"),
+    [
+        (20, ["--rules", "strict"]),
+        (20, ["--game", "relaxed-pyramid"]),
+        (20, ["--game", "pyramid", "--rules", "standard"]),
+        (4, ["--game", "golf", "--rules", "strict"]),  # scored by cards left: the search for each lost deal
+    ],
+    ids=["tripeaks-strict", "relaxed-pyramid", "pyramid", "dead-king-golf"],
+)
 def test_a_cluster_writes_the_same_lines_as_processes(
-    local_cluster: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    local_cluster: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str], deals: int, how: list[str]
 ) -> None:  # pragma: no cover - not in Pyodide
     """Issue 37: ``--cluster`` and ``--jobs N`` give the same lines for the same range, apart from timings."""
     on_cluster, on_processes = tmp_path / "cluster.jsonl", tmp_path / "processes.jsonl"
-    argv = ["stats", "--deals", "1-20", "--rules", "strict"]
+    argv = ["stats", "--deals", f"1-{deals}", *how]
     assert main([*argv, "--cluster", local_cluster.scheduler_address, "--out", str(on_cluster)]) == 0
     said = capsys.readouterr().out
     assert main([*argv, "--jobs", "2", "--out", str(on_processes)]) == 0
-    assert lines_of(on_cluster) == lines_of(on_processes) and len(lines_of(on_cluster)) == 20
+    assert lines_of(on_cluster) == lines_of(on_processes) and len(lines_of(on_cluster)) == deals
     assert capsys.readouterr().out.splitlines()[1] == said.splitlines()[1]  # the same counts
+    ((game, _),) = {(line["game"], line["rules"]) for line in lines_of(on_cluster).values()}
+    assert ("fewest cards left: " in said) == (game == "golf")  # Golf is scored by cards left only
 
 
 @NO_PROCESSES
@@ -138,7 +150,7 @@ def test_a_lost_workers_deals_are_solved_again(local_cluster: Any) -> None:  # p
 @NO_PROCESSES
 def test_leaving_early_cancels_the_tasks_in_flight(local_cluster: Any) -> None:  # pragma: no cover
     with cluster.connect(local_cluster.scheduler_address, 1) as runner:
-        runner.submit(("tripeaks", "strict", tuple(range(1, 200)), 5_000_000, False, False))
+        runner.submit(("tripeaks", "strict", tuple(range(1, 200)), 5_000_000, False, False, False))
         flying = set(runner._flying)
     assert flying and runner._flying == set()
     assert {future.status for future in flying} <= {"cancelled", "lost", "finished"}

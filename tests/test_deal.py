@@ -84,7 +84,7 @@ def _swap(code: str, old: str, new: str) -> str:
         (_swap(EXAMPLE, " 7s ", ""), "found 1 part, expected 3"),
         (EXAMPLE + " 9x", "found 4 parts, expected 3"),
         ("", "found 0 parts, expected 3"),
-        ("pyramid:" + EXAMPLE, "unknown game 'pyramid'"),
+        ("spider:" + EXAMPLE, "unknown game 'spider'"),
         ("triangle:" + EXAMPLE, "the layout has 4 rows, expected 7"),
     ],
 )

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from tripeaks import STRICT, TRIANGLE, TRIPEAKS, Position, Rules, numbered_deal, solve
+from tripeaks import PYRAMID, STRICT, TRIANGLE, TRIPEAKS, Position, Rules, numbered_deal, solve
 from tripeaks.base.generator import SplitMix64
+from tripeaks.games.pyramid.rules import RELAXED
 from tripeaks.games.triangle import difficulty as triangle_difficulty
 from tripeaks.games.tripeaks import difficulty as tripeaks_difficulty
 from tripeaks.kit.grading import deal_seed, grade_of
@@ -35,7 +36,14 @@ PINNED = [
     (TRIANGLE, 3, "very hard"),
     (TRIANGLE, 5, "easy"),
     (TRIANGLE, 7, "medium"),
+    (PYRAMID, 1, "very hard"),
+    (PYRAMID, 2, "medium"),
+    (PYRAMID, 4, "can't be won"),
+    (PYRAMID, 6, "easy"),
+    (PYRAMID, 10, "hard"),
 ]
+# Relaxed Pyramid grades the same deals by thresholds of its own (its player wins more often)
+PINNED_RELAXED = [(1, "very hard"), (2, "hard"), (6, "medium"), (10, "easy"), (14, "can't be won")]
 
 
 @pytest.mark.parametrize(("game", "number", "grade"), PINNED, ids=[f"{g.id}-{n}" for g, n, _ in PINNED])
@@ -44,6 +52,20 @@ def test_pinned_grades(game: Solitaire, number: int, grade: str) -> None:
     first = difficulty(deal)
     assert first.grade == grade
     assert difficulty(deal) == first  # the same twice
+
+
+@pytest.mark.parametrize(("number", "grade"), PINNED_RELAXED)
+def test_pinned_grades_of_relaxed_pyramid(number: int, grade: str) -> None:
+    assert difficulty(numbered_deal(number, PYRAMID), RELAXED).grade == grade
+
+
+def test_pyramids_thresholds_are_its_rule_sets_own() -> None:
+    from tripeaks.games.pyramid.difficulty import THRESHOLDS, PyramidGrader
+
+    for rules in PYRAMID.rule_sets.values():
+        grader = PyramidGrader(Position.start(numbered_deal(1, PYRAMID), rules))
+        assert grader.thresholds == THRESHOLDS[rules.key]
+    assert THRESHOLDS["relaxed"] > THRESHOLDS["standard"]
 
 
 def test_pinned_counts() -> None:
@@ -57,24 +79,30 @@ def test_the_rules_count() -> None:
     assert deal_seed(deal, STRICT) != deal_seed(deal, Rules())
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @pytest.mark.parametrize(
     ("game", "numbers"),
-    [(TRIPEAKS, [*range(1, 8), 28, 36]), (TRIANGLE, range(1, 11))],
-    ids=["tripeaks", "triangle"],
+    [(TRIPEAKS, [*range(1, 8), 28, 36]), (TRIANGLE, range(1, 11)), (PYRAMID, range(1, 11)),
+     (PYRAMID, [*range(1, 11), 425])],
+    ids=["tripeaks", "triangle", "pyramid", "relaxed-pyramid"],
 )
-def test_cant_be_won_exactly_when_the_solver_says_lost(game: Solitaire, numbers: list[int]) -> None:
+def test_cant_be_won_exactly_when_the_solver_says_lost(
+    game: Solitaire, numbers: list[int], request: pytest.FixtureRequest
+) -> None:
+    rules = RELAXED if request.node.callspec.id == "relaxed-pyramid" else None
     seen = set()
     for number in numbers:
         deal = numbered_deal(number, game)
-        lost = not solve(Position.start(deal)).won
+        lost = not solve(Position.start(deal, rules)).won
         seen.add(lost)
-        assert (difficulty(deal).grade is Grade.UNWINNABLE) == lost, number
+        assert (difficulty(deal, rules).grade is Grade.UNWINNABLE) == lost, number
     assert seen == {True, False}
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @pytest.mark.parametrize(
     ("game", "module"),
-    [(TRIPEAKS, tripeaks_difficulty), (TRIANGLE, triangle_difficulty)],
+    [(TRIPEAKS, tripeaks_difficulty), (TRIANGLE, triangle_difficulty)],  # (Pyramid's player is Triangle's)
     ids=["tripeaks", "triangle"],
 )
 def test_harder_grades_are_won_less_often(game: Solitaire, module: Any) -> None:
@@ -114,6 +142,7 @@ def test_slices_give_the_same_grade() -> None:
     assert found == difficulty(deal)
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @pytest.mark.parametrize(
     ("game", "grades"),
     [(TRIPEAKS, (Grade.VERY_HARD, Grade.EASY)), (TRIANGLE, (Grade.UNWINNABLE, Grade.EASY))],

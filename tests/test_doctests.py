@@ -56,7 +56,7 @@ def test_every_module_is_walked() -> None:
         "tripeaks.services.winnable",
         "tripeaks.games.tripeaks.rules",
         "tripeaks.games.triangle.rules",
-        "tripeaks.games.triangle.solver",
+        "tripeaks.kit.pairs.solver",
     ):
         assert name in MODULES
     assert "tripeaks.__main__" not in MODULES

@@ -525,6 +525,7 @@ def test_a_move_of_another_game_is_not_a_move_of_tripeaks(move: Move) -> None:
 # Properties over random games and every rule combination
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @given(st.data(), numbered_deals, rules_st)
 @settings(max_examples=60, deadline=None)
 def test_random_games_follow_the_reference_rules(data: st.DataObject, deal: Deal, rules: Rules) -> None:

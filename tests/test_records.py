@@ -145,7 +145,7 @@ def stored(**rules: Any) -> str:
 
 GOOD = {
     "played": 3, "won": 2, "streak": 1, "best_streak": 2, "longest_run": 9,
-    "best_score": 87, "fastest_win": 141,
+    "best_score": 87, "fastest_win": 141, "fewest_moves": 38, "fewest_left": 0,
 }
 
 
@@ -189,3 +189,68 @@ def test_damaged_records_are_refused_with_a_reason(text: str, message: str) -> N
 def test_records_refuse_keys_out_of_order() -> None:
     with pytest.raises(InvalidRecordsError, match="unique"):
         Records((("strict", Stats()), ("easy", Stats())))
+
+
+# The fewest moves to a win and the fewest cards left (statistics of version 3)
+
+
+def test_a_win_without_a_hint_keeps_its_moves_and_leaves_no_card() -> None:
+    game = won_game()
+    for id_ in (None, "kept"):
+        stats = Records().record(game, id=id_)["standard"]
+        assert stats.fewest_moves == game.moves_made == 28 and stats.fewest_left == 0
+    stats = Records().record(won_game(hints=1))["standard"]
+    assert stats.fewest_moves is None and stats.fewest_left is None
+
+
+def test_the_fewest_moves_and_cards_left_are_the_least_of_each() -> None:
+    records = Records()
+    for won, moves, left, hints in [(True, 60, 0, 0), (True, 41, 0, 1), (True, 52, 0, 0), (False, 30, 7, 0),
+                                    (False, 30, 2, 1)]:
+        records = records.record_result("strict", won=won, score=10, seconds=9.0, longest_run=3, hints=hints,
+                                        moves=moves, left=left)
+    assert records["strict"].fewest_moves == 52 and records["strict"].fewest_left == 0
+    lost = Records().record_result("strict", won=False, score=10, seconds=9.0, longest_run=3, moves=30,
+                                   left=7)
+    lost = lost.record_result("strict", won=False, score=1, seconds=9.0, longest_run=1, moves=9, left=19)
+    assert lost["strict"].fewest_left == 7 and lost["strict"].fewest_moves is None
+    merged = Stats(played=2, won=1, streak=1, best_streak=1, best_score=5, fastest_win=9.0, fewest_moves=70,
+                   fewest_left=0).merged(lost["strict"])
+    assert merged.fewest_moves == 70 and merged.fewest_left == 0
+
+
+def test_a_game_given_up_keeps_the_cards_it_left() -> None:
+    game = Game(winnable_deal(), STANDARD)
+    game.play(game.deal.layout_cards[18])
+    records = Records().record(game, id="a", ended=1)
+    assert records.games[0].left == 27 and records["standard"].fewest_left == 27
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (json.dumps({"format": FORMAT, "version": 2, "rules": {"standard": GOOD}}),
+         "unknown fields: fewest_moves, fewest_left"),
+        (json.dumps({"format": FORMAT, "version": 2, "rules": {}, "games": [
+            {"id": "a", "rules": "standard", "ended": 1, "won": False, "score": 3, "left": 4}]}),
+         "unknown fields: left"),
+        (stored(standard={**GOOD, "fewest_left": 53}), "fewest cards left"),
+        (stored(standard={**GOOD, "fewest_moves": 0}), "fewest moves"),
+        # (none left without a win is possible: Triangle and Pyramid ask for the stock and waste too)
+        (stored(standard={**GOOD, "played": 0, "won": 0, "streak": 0, "best_streak": 0, "best_score": None,
+                          "fastest_win": None, "fewest_moves": None}), "need a game played"),
+        (json.dumps({"format": FORMAT, "version": 3, "rules": {}, "games": [
+            {"id": "a", "rules": "standard", "ended": 1, "won": True, "score": 3, "left": 4}]}),
+         "a game won with 4 cards left"),
+    ],
+)
+def test_figures_of_a_later_version_or_impossible_ones_are_refused(text: str, message: str) -> None:
+    with pytest.raises(InvalidRecordsError, match=message):
+        Records.from_json(text)
+
+
+def test_statistics_of_version_2_still_load() -> None:
+    old = {key: value for key, value in GOOD.items() if key not in ("fewest_moves", "fewest_left")}
+    records = Records.from_json(json.dumps({"format": FORMAT, "version": 2, "rules": {"standard": old}}))
+    assert records["standard"].best_score == 87 and records["standard"].fewest_moves is None
+    assert json.loads(records.to_json())["version"] == VERSION == 3

@@ -10,6 +10,8 @@ import tripeaks
 from tripeaks import (
     DEFAULT_GAME,
     GAMES,
+    GOLF,
+    PYRAMID,
     STANDARD,
     TRIANGLE,
     TRIPEAKS,
@@ -24,18 +26,21 @@ from tripeaks import (
 )
 from tripeaks.registry import split_code
 
-LISTED = "the games are tripeaks (TriPeaks), triangle (Triangle)"
+LISTED = "the games are tripeaks (TriPeaks), triangle (Triangle), pyramid (Pyramid), golf (Golf)"
 TRIPEAKS_CODE = numbered_deal(1).code
 TRIANGLE_CODE = numbered_deal(1, TRIANGLE).code
 
 
 def test_the_games_and_the_default() -> None:
-    assert GAMES == (TRIPEAKS, TRIANGLE)
+    assert GAMES == (TRIPEAKS, TRIANGLE, PYRAMID, GOLF)
     assert DEFAULT_GAME is TRIPEAKS
-    assert [g.id for g in GAMES] == ["tripeaks", "triangle"]
-    assert [g.name for g in GAMES] == ["TriPeaks", "Triangle"]
+    assert [g.id for g in GAMES] == ["tripeaks", "triangle", "pyramid", "golf"]
+    assert [g.name for g in GAMES] == ["TriPeaks", "Triangle", "Pyramid", "Golf"]
     assert TRIPEAKS.aliases == ("Tri Peaks", "Three Peaks", "Triple Peaks", "Tri Towers")
     assert TRIANGLE.aliases == ("Yield", "Funnel")
+    assert PYRAMID.aliases == ("Pyramid Solitaire",)
+    assert GOLF.aliases == ("Golf Solitaire",)
+    assert len({g.seed_base for g in GAMES}) == len(GAMES)  # each game its own numbered deals
     assert all(isinstance(g, Solitaire) for g in GAMES)
 
 
@@ -72,7 +77,7 @@ def test_the_names_players_type(name: str, game: Solitaire) -> None:
     assert find_game(name) is game
 
 
-@pytest.mark.parametrize("name", ["pyramid", "", "golf", "tri", "peaks"])
+@pytest.mark.parametrize("name", ["spider", "", "minigolf", "tri", "peaks", "relaxed"])
 def test_an_unknown_name_lists_the_games(name: str) -> None:
     with pytest.raises(ValueError, match=re.escape(f"there is no game called '{name}': {LISTED}")):
         find_game(name)
@@ -105,7 +110,7 @@ def test_a_tripeaks_prefix_is_accepted() -> None:
     assert deal.code == TRIPEAKS_CODE  # and printed without it
 
 
-@pytest.mark.parametrize("prefix", ["pyramid", "golf", "yield", "tri peaks", ""])
+@pytest.mark.parametrize("prefix", ["spider", "putt", "yield", "tri peaks", "", "relaxed-pyramid"])
 def test_an_unknown_prefix_is_refused_naming_the_games(prefix: str) -> None:
     # A game's other names are no prefix: only its id is.
     said = f"unknown game '{prefix}' in the deal code: {LISTED}"

@@ -369,7 +369,7 @@ def test_a_save_of_one_game_never_loads_as_another() -> None:
         ),
         ({**triangle_save(), "moves": ["reset"]}, "Entry 1 of the save's moves is 'reset', not a move."),
         ({**good(), "moves": ["Qh+Ad"]}, "Entry 1 of the save's moves is 'Qh+Ad', not a move."),
-        ({**good(), "game": "pyramid"}, "The save is of a game this version doesn't know: 'pyramid'."),
+        ({**good(), "game": "spider"}, "The save is of a game this version doesn't know: 'spider'."),
         ({**good(), "game": None}, "The save is of a game this version doesn't know: None."),
         ({**good(), "game": "Yield"}, "The save's game is invalid."),  # a name, not the id
         (without("game"), "The save is missing game."),

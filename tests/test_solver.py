@@ -324,6 +324,7 @@ def run_then_draws(seed: int, k: int, draws: int, rules: Rules) -> tuple[Deal, t
     return deal, game.moves
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(
     seed=st.integers(0, 2**32),
@@ -346,6 +347,7 @@ def test_solver_agrees_with_brute_force_hand_built(
     check_answer(deal, rules, prefix, solve(position), won=won)
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
 @given(
     seed=st.integers(0, 2**32),
@@ -455,6 +457,7 @@ HARD = [
 ]
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @pytest.mark.parametrize(("number", "rules", "shortest", "cleared"), HARD)
 def test_gave_up_then_asking_again_carries_on(
     number: int, rules: Rules, shortest: bool, cleared: int
@@ -502,6 +505,7 @@ def test_gave_up_then_asking_again_carries_on(
     assert (again.result, again.moves, again.nodes) == (final.result, final.moves, 0)
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 def test_seconds_bound_a_search() -> None:
     start = Position.start(numbered_deal(15), STANDARD)
     solver = Solver(start)

@@ -247,9 +247,9 @@ def test_a_tripeaks_code_is_not_a_triangle_one_and_an_unknown_prefix_names_the_g
     with pytest.raises(InvalidDealError, match="a Triangle code starts with 'triangle:'"):
         Deal.parse(tripeaks_code, TRIANGLE)
     assert Deal.parse("tripeaks:" + tripeaks_code) == numbered_deal(1)
-    games = r"the games are tripeaks \(TriPeaks\), triangle \(Triangle\)"
-    with pytest.raises(InvalidDealError, match=rf"^unknown game 'pyramid' in the deal code: {games}$"):
-        Deal.parse("pyramid:" + numbered_deal(1, TRIANGLE).code.removeprefix("triangle:"))
+    games = r"the games are tripeaks \(TriPeaks\), triangle \(Triangle\), pyramid \(Pyramid\), golf \(Golf\)"
+    with pytest.raises(InvalidDealError, match=rf"^unknown game 'spider' in the deal code: {games}$"):
+        Deal.parse("spider:" + numbered_deal(1, TRIANGLE).code.removeprefix("triangle:"))
 
 
 @pytest.mark.parametrize(

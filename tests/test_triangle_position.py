@@ -469,6 +469,7 @@ def test_the_page_is_told_what_can_be_removed() -> None:
 # Properties over random games, against the reference model
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @given(st.data(), deals)
 @settings(max_examples=60, deadline=None)
 def test_random_games_follow_the_reference_rules(data: st.DataObject, deal: Deal) -> None:
@@ -511,6 +512,7 @@ def every_move() -> list[Move]:
 EVERY_MOVE = every_move()
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @given(st.data(), numbered_deals)
 @settings(max_examples=25, deadline=None)
 def test_illegal_moves_are_always_refused_with_a_message(data: st.DataObject, deal: Deal) -> None:

@@ -264,6 +264,7 @@ def test_finished_positions_answer_at_once() -> None:
     assert (answer.result, answer.moves, answer.nodes) == (Result.LOST, (), 0)
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 @pytest.mark.parametrize("shortest", [False, True])
 def test_gave_up_then_asking_again_carries_on(shortest: bool) -> None:
     deal = numbered_deal(263, TRIANGLE)  # won, in some 25,000 states (56,000 for fewest moves)
@@ -284,6 +285,7 @@ def test_gave_up_then_asking_again_carries_on(shortest: bool) -> None:
     assert (again.result, again.moves, again.nodes) == (final.result, final.moves, 0)
 
 
+@pytest.mark.no_cover  # seconds of search: see tests/conftest.py
 def test_seconds_bound_a_search() -> None:
     deal = numbered_deal(263, TRIANGLE)
     start = Position.start(deal)

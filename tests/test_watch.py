@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from tripeaks import STRICT, TRIANGLE, TRIPEAKS, Game, Solitaire, Status, numbered_deal
+from tripeaks import PYRAMID, STRICT, TRIANGLE, TRIPEAKS, Game, Solitaire, Status, numbered_deal
+from tripeaks.games.pyramid.rules import RELAXED
 from tripeaks.services.watch import Watch, WatchSearch, back_words, step_words, take_over_words
 
 
@@ -33,7 +34,7 @@ def watched(game: Game, *, from_start: bool = False, seconds: float | None = 0.0
     return found
 
 
-@pytest.mark.parametrize(("solitaire", "rules"), [(TRIPEAKS, STRICT), (TRIANGLE, None)])
+@pytest.mark.parametrize(("solitaire", "rules"), [(TRIPEAKS, STRICT), (TRIANGLE, None), (PYRAMID, RELAXED)])
 def test_a_line_starts_where_the_hint_would_go_back_to_and_wins(solitaire: Solitaire, rules: object) -> None:
     for game in lost_games(solitaire, rules, 4):
         hints = game.hints
@@ -77,3 +78,15 @@ def test_what_is_said_while_watching() -> None:
         f"Back to move {steps - 1} of {steps}: "
     )
     assert "counts as a game with a hint" in take_over_words(3, steps)
+
+
+def test_a_line_from_a_chosen_move_as_a_review_asks_for_it() -> None:
+    game = lost_games(TRIPEAKS, STRICT, 1)[0]
+    line = WatchSearch(game, at=0).step()
+    assert line is not None and line.start == 0
+    shown = line.game(game)
+    while shown.can_redo:
+        shown.redo()
+    assert (shown.status is Status.WON) == bool(line.moves)
+    with pytest.raises(ValueError, match="after 0 to"):
+        WatchSearch(game, at=game.moves_made + 1)

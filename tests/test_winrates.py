@@ -19,7 +19,9 @@ from hypothesis import strategies as st
 from tripeaks import GAMES, STRICT, TRIANGLE, numbered_deal, solve
 from tripeaks.cli import main
 from tripeaks.model.position import Position
+from tripeaks.model.scoring import CARDS_LEFT
 from tripeaks.registry import DEFAULT_GAME
+from tripeaks.services.best import find_best
 from tripeaks.services.difficulty import difficulty, fair_player_wins
 from tripeaks.services.lines_file import read_lines, resume
 from tripeaks.services.stats import Spread, Tally, percentile, wilson
@@ -71,8 +73,39 @@ def test_a_line_that_gave_up_has_no_grade_and_a_game_without_a_player_has_no_fai
     line = deal_line(DEFAULT_GAME, 15, DEFAULT_GAME.default_rules, budget=1, grade=True)
     assert line["result"] == "gave_up" and line["grade"] is None and line["moves"] is None
     assert "grade" not in deal_line(DEFAULT_GAME, 2, DEFAULT_GAME.default_rules)
-    lines = solve_chunk((TRIANGLE.id, "standard", (1, 2), 1_000_000, False, False))
+    lines = solve_chunk((TRIANGLE.id, "standard", (1, 2), 1_000_000, False, False, False))
     assert [line["deal"] for line in lines] == [1, 2] and {line["game"] for line in lines} == {"triangle"}
+
+
+def test_a_line_scored_by_cards_left_has_a_lost_deals_fewest_cards_left(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 37: a deal's line carries the moves to win or the fewest cards left; ``stats --scoring
+    cards-left`` searches them for the deals proved lost, and counts them in its summary."""
+    position = Position.start(numbered_deal(8), STRICT)
+    lost = deal_line(DEFAULT_GAME, 8, STRICT, cards_left=True)
+    assert lost["result"] == "lost" and lost["cards_left"] == find_best(position, CARDS_LEFT).best.score == 2
+    assert deal_line(DEFAULT_GAME, 8, STRICT)["cards_left"] is None  # not searched unless asked
+    gave_up = deal_line(DEFAULT_GAME, 15, DEFAULT_GAME.default_rules, budget=1, cards_left=True)
+    assert gave_up["result"] == "gave_up" and gave_up["cards_left"] is None
+    out = tmp_path / "left.jsonl"
+    argv = ["stats", "--deals", "6-8", "--rules", "strict", "--jobs", "1", "--scoring", "cards-left"]
+    said = "fewest cards left: 0 on 2 deals, 1 on 0, 2 on 1, 3 or more on 0   mean 0.67   max 2"
+    assert main([*argv, "--out", str(out)]) == 0
+    assert said in capsys.readouterr().out
+    assert {n: line["cards_left"] for n, line in by_deal(lines_of(out)).items()} == {6: 0, 7: 0, 8: 2}
+    assert main([*argv, "--out", str(out)]) == 0  # carried on: every figure from the file
+    captured = capsys.readouterr()
+    assert said in captured.out and "3 of the 3 deals done already" in captured.err
+    # A file written scored classic has no cards left for its lost deals: a run by cards left refuses it.
+    classic = tmp_path / "classic.jsonl"
+    assert main([*argv[:-2], "--out", str(classic)]) == 0
+    assert "fewest cards left" not in capsys.readouterr().out
+    assert main([*argv, "--out", str(classic)]) == 2
+    assert capsys.readouterr().err == (
+        f"error: {classic}, line 3: deal 8 was written without its fewest cards left (a run scored classic): "
+        "give another file for a run scored by cards left\n"
+    )
 
 
 def test_sweep_hands_out_every_deal_once_in_chunks() -> None:
@@ -189,6 +222,8 @@ def test_a_whole_last_line_without_its_newline_is_kept(tmp_path: Path) -> None:
     [
         ('{"deal": 1}\nnot json\n', "line 1: not a deal's line of the stats command: '{\"deal\": 1}'"),
         ("\n[1, 2]\n", "line 2: not a deal's line"),
+        (json.dumps(deal_line(DEFAULT_GAME, 8, STRICT) | {"cards_left": "two"}) + "\n",
+         "line 1: not a deal's line"),
         (json.dumps(deal_line(TRIANGLE, 1, TRIANGLE.default_rules)) + "\n",
          "line 1: a deal of triangle (standard), not of tripeaks (strict): give another file"),
     ],
@@ -320,7 +355,7 @@ def test_a_chunk_that_fails_in_a_process_fails_the_sweep() -> None:  # pragma: n
     from tripeaks.services.sweep import Processes
 
     with Processes(1) as runner:
-        runner.submit(("no such game", "standard", (1,), 1, False, False))
+        runner.submit(("no such game", "standard", (1,), 1, False, False, False))
         with pytest.raises(ValueError, match="there is no game called 'no such game'"):
             for _ in range(300):
                 runner.finished(0.2)

@@ -1,4 +1,5 @@
-"""A family of solitaires (TriPeaks, Triangle): the rules, deals, saves and exact solvers, in plain Python.
+"""A family of solitaires (TriPeaks, Triangle, Pyramid, Golf): the rules, deals, saves and exact solvers, in
+plain Python.
 
 The engine is in layers, each importing only from those below it (tests/test_layers.py keeps it so):
 ``base/`` (cards, errors, move notation, layouts, the numbered-deal generator, stored JSON), ``model/``
@@ -29,6 +30,10 @@ from .base.errors import (
 from .base.generator import MAX_DEAL
 from .base.layout import Layout
 from .base.moves import DRAW, REDEAL, RESET, Move, MoveKind
+from .games.golf.play import GolfPosition
+from .games.golf.rules import GolfRules
+from .games.pyramid.play import PyramidPosition
+from .games.pyramid.rules import PyramidRules
 from .games.triangle.play import TrianglePosition
 from .games.triangle.rules import TriangleRules
 from .games.tripeaks.layout import PEAK_BONUS
@@ -39,10 +44,21 @@ from .model.answers import Best, Difficulty, Grade, Line, Result, Solution, Solv
 from .model.deal import Deal
 from .model.numbered import daily_seed, deal_from_seed, numbered_deal
 from .model.position import Place, Position, Status
+from .model.scoring import CARDS_LEFT, CLASSIC, SCORINGS, score_in
 from .model.solitaire import Choice, Solitaire
-from .registry import DEFAULT_GAME, TRIANGLE, TRIPEAKS, find_game, game_of, game_of_rules
-from .services import page_words
-from .services.best import BestSearch, find_best
+from .registry import (
+    DEFAULT_GAME,
+    GOLF,
+    PYRAMID,
+    TRIANGLE,
+    TRIPEAKS,
+    find_game,
+    find_game_and_rules,
+    game_of,
+    game_of_rules,
+)
+from .services import page_words, review_words
+from .services.best import BestSearch, find_best, has_best
 from .services.charts import Chart, Point, game_charts
 from .services.difficulty import DifficultySearch, GradeSearch, daily_difficulty, difficulty, next_graded
 from .services.game import Game
@@ -57,13 +73,16 @@ from .services.records import (
     import_records,
     records_key,
 )
+from .services.review import Alternative, Review, ReviewError, ReviewSearch, review
 from .services.telling import (
     ANY_GRADE,
     WORKING_BEST,
+    WORKING_FEWEST,
     best_line_words,
     best_words,
     choosable_grades,
     looking_for_grade,
+    working_best,
 )
 from .services.watch import LOOKING, Watch, WatchSearch, back_words, best_watch, step_words, take_over_words
 from .services.winnable import DailySearch, WinnableSearch, daily_deal, next_winnable
@@ -84,24 +103,31 @@ def __getattr__(name: str) -> tuple[Solitaire, ...]:
 
 __all__ = [
     "ANY_GRADE",
+    "CARDS_LEFT",
+    "CLASSIC",
     "DECK",
     "DEFAULT_GAME",
     "DRAW",
     "DRAW_PENALTY",
     "EASY",
     "GAMES",
+    "GOLF",
     "LOOKING",
     "MAX_DEAL",
     "MAX_IMPORT",
     "PEAK_BONUS",
+    "PYRAMID",
     "REDEAL",
     "RESET",
     "RULE_SETS",
+    "SCORINGS",
     "STANDARD",
     "STRICT",
     "TRIANGLE",
     "TRIPEAKS",
     "WORKING_BEST",
+    "WORKING_FEWEST",
+    "Alternative",
     "Best",
     "BestSearch",
     "Card",
@@ -112,6 +138,8 @@ __all__ = [
     "Difficulty",
     "DifficultySearch",
     "Game",
+    "GolfPosition",
+    "GolfRules",
     "Grade",
     "GradeSearch",
     "Hint",
@@ -130,8 +158,13 @@ __all__ = [
     "Played",
     "Point",
     "Position",
+    "PyramidPosition",
+    "PyramidRules",
     "Records",
     "Result",
+    "Review",
+    "ReviewError",
+    "ReviewSearch",
     "Rules",
     "Solitaire",
     "Solution",
@@ -158,9 +191,11 @@ __all__ = [
     "difficulty",
     "find_best",
     "find_game",
+    "find_game_and_rules",
     "game_charts",
     "game_of",
     "game_of_rules",
+    "has_best",
     "import_records",
     "looking_for_grade",
     "neighbours",
@@ -171,7 +206,11 @@ __all__ = [
     "rank_label",
     "rank_phrase",
     "records_key",
+    "review",
+    "review_words",
+    "score_in",
     "solve",
     "step_words",
     "take_over_words",
+    "working_best",
 ]

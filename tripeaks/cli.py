@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from . import registry
 from .base.errors import IllegalMoveError, InvalidDealError, InvalidMoveError
 from .base.generator import MAX_DEAL, check_number
 from .kit.solving import solve
@@ -20,8 +21,9 @@ from .model.answers import DEFAULT_BUDGET, Result
 from .model.deal import Deal
 from .model.numbered import daily_seed, deal_from_seed, numbered_deal
 from .model.position import Position
+from .model.scoring import CARDS_LEFT, SCORINGS
 from .model.solitaire import Solitaire
-from .registry import DEFAULT_GAME, GAMES, find_game, split_code
+from .registry import DEFAULT_GAME, find_game_and_rules, split_code
 from .services.game import Game
 from .services.text import draw_table
 from .services.winrates import LONG_WORK
@@ -36,7 +38,7 @@ longer than finding it (with unlimited passes above all), and the answer then sa
 
 def _game(args: argparse.Namespace, code: str | None = None) -> Solitaire:
     """The game asked for: ``--game``, or the deal code's prefix; they must agree."""
-    named = find_game(args.game) if getattr(args, "game", None) else None
+    named = find_game_and_rules(args.game)[0] if getattr(args, "game", None) else None
     if code is not None and not _is_number(code):
         found, rest = split_code(code)
         if named is not None and found is not named:
@@ -51,7 +53,15 @@ def _is_number(text: str) -> bool:
 
 
 def _rules(args: argparse.Namespace, game: Solitaire) -> Any:
-    """The rules the options give, for ``game``."""
+    """The rules the options give, for ``game``: ``--rules``, or those the game's name implies
+    (``--game relaxed-pyramid``); they must agree."""
+    implied = find_game_and_rules(args.game)[1] if getattr(args, "game", None) else None
+    asked = getattr(args, "rules", None)
+    if implied is not None:
+        if asked is not None and game.rules_named(asked) != implied:
+            raise ValueError(f"--game {args.game} plays the rule set {implied.key}, not {asked}: "
+                             f"give one of --game and --rules")
+        args.rules = implied.key
     if game is not DEFAULT_GAME:
         tripeaks_only = [
             option for option, value in (
@@ -104,14 +114,34 @@ def _positive(text: str) -> int:
 def _add_game(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--game", metavar="GAME",
-        help="the game: " + ", ".join(g.id for g in GAMES) + " (or a deal code's prefix); default tripeaks",
+        help="the game: " + ", ".join(g.id for g in registry.GAMES) + " (or another of its names, such as "
+        + ", ".join(name for g in registry.GAMES for name, _ in g.rule_set_names)
+        + ", which names its rule set too; or a deal code's prefix); default tripeaks",
     )
+
+
+def _rule_sets() -> list[str]:
+    """Every game's rule sets' names, each once: the choices of ``--rules``."""
+    return list(dict.fromkeys(name for game in registry.GAMES for name in game.rule_sets))
+
+
+def _add_scoring(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--scoring", metavar="SCORING",
+        help=f"how a game is scored: {' or '.join(SCORINGS)} (the layout cards left; fewer is better); "
+        "default the game's first (classic, but for a game scored by cards left only)",
+    )
+
+
+def _scoring(args: argparse.Namespace, game: Solitaire) -> str:
+    """The scoring asked for, if ``game`` offers it (``ValueError`` naming those it does)."""
+    return game.check_scoring(getattr(args, "scoring", None))
 
 
 def _add_rules(parser: argparse.ArgumentParser) -> None:
     _add_game(parser)
-    parser.add_argument("--rules", choices=["easy", "standard", "strict"],
-                        help="the rule set (TriPeaks; Triangle has one, standard)")
+    per_game = "; ".join(f"{game.name}: {', '.join(game.rule_sets)}" for game in registry.GAMES)
+    parser.add_argument("--rules", choices=_rule_sets(), help=f"the rule set ({per_game})")
     parser.add_argument("--passes", choices=["1", "2", "3", "unlimited"],
                         help="TriPeaks: passes through the stock")
     parser.add_argument("--no-wrap", action="store_true", help="TriPeaks: king and ace are not adjacent")
@@ -122,7 +152,7 @@ def _add_rules(parser: argparse.ArgumentParser) -> None:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m tripeaks", description="A family of solitaires: "
-                                     + ", ".join(g.name for g in GAMES))
+                                     + ", ".join(g.name for g in registry.GAMES))
     sub = parser.add_subparsers(dest="command", required=True)
 
     sub.add_parser("games", help="list the games, their other names and rule sets")
@@ -131,6 +161,7 @@ def _parser() -> argparse.ArgumentParser:
     deal.add_argument("number", nargs="?")
     deal.add_argument("--daily", metavar="YYYY-MM-DD", type=dt.date.fromisoformat)
     _add_game(deal)
+    deal.add_argument("--rules", choices=_rule_sets(), help="a rule set of the game (each deals the same)")
 
     show = sub.add_parser("show", help="draw a deal (a code or a number) as text")
     show.add_argument("deal")
@@ -138,6 +169,7 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("--face-up", action="store_true", help="TriPeaks: deal every card face up")
     show.add_argument("--empty-waste", action="store_true", help="TriPeaks: the waste starts empty")
     _add_game(show)
+    show.add_argument("--rules", choices=_rule_sets(), help="the rule set")
 
     play = sub.add_parser(
         "play",
@@ -148,6 +180,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     play.add_argument("deal", nargs="?", default="1", help="a deal number or code (default 1)")
     _add_rules(play)
+    _add_scoring(play)
 
     solve = sub.add_parser("solve", help="solve a deal: won with the moves, lost, or gave up")
     solve.add_argument("deal", help="a deal number or code")
@@ -174,19 +207,55 @@ def _parser() -> argparse.ArgumentParser:
     stats.add_argument("--shortest", action="store_true")
     stats.add_argument("--yes", action="store_true",
                        help=f"start even when the range would take more than {LONG_WORK // 60} minutes")
+    _add_scoring(stats)
     _add_best(sub)
+    _add_review(sub)
     return parser
 
 
+def _add_review(sub: Any) -> None:
+    review = sub.add_parser(
+        "review", help="review a game played: after which move the deal could no longer be won",
+        description="Review the moves played from a deal: whether the deal could still be won after each "
+        "move, the turning point (the first move after which it could not) and what would have kept it "
+        "winnable there.",
+    )
+    review.add_argument("deal", help="a deal number or code")
+    review.add_argument("moves", nargs="*", metavar="MOVE", help="the moves played, first first: 7h draw ...")
+    _add_rules(review)
+    review.add_argument("--json", action="store_true", help="print one JSON object")
+    review.add_argument("--budget", type=_positive, default=None,
+                        help="states one position may take before it is left undecided")
+
+
 def _add_best(sub: Any) -> None:
-    best = sub.add_parser("best", help="the best score any line reaches, and the best of the winning lines")
+    best = sub.add_parser("best", help="the best score any line reaches, and the best of the winning lines "
+                          "(with --scoring cards-left: the fewest layout cards any line leaves)")
     best.add_argument("deal", help="a deal number or code")
     _add_rules(best)
+    _add_scoring(best)
     best.add_argument("--json", action="store_true", help="print one JSON object")
     grade = sub.add_parser("grade", help="a deal's difficulty: easy, medium, hard, very hard or can't be won")
     grade.add_argument("deal", help="a deal number or code")
     _add_rules(grade)
     grade.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def _review(args: argparse.Namespace) -> int:
+    from .services.review import REVIEW_BUDGET, ReviewSearch, replay
+    from .services.review_words import table
+
+    game = _game(args, args.deal)
+    deal, _ = _deal_arg(args.deal, game)
+    played = replay(deal, _rules(args, game), " ".join(args.moves).split())
+    budget = args.budget or REVIEW_BUDGET
+    found = ReviewSearch(played, budget=budget, total=max(budget * 8, budget)).step()
+    assert found is not None
+    if args.json:
+        print(json.dumps(found.to_dict()))
+        return 0
+    print("\n".join(table(game, found, played.positions)))
+    return 0
 
 
 def _grade(args: argparse.Namespace) -> int:
@@ -209,15 +278,20 @@ def _best(args: argparse.Namespace) -> int:
 
     game = _game(args, args.deal)
     deal, _ = _deal_arg(args.deal, game)
-    found = find_best(Position.start(deal, _rules(args, game)))
+    scoring = _scoring(args, game)
+    found = find_best(Position.start(deal, _rules(args, game)), scoring)
     if args.json:
         print(json.dumps(found.to_dict()))
         return 0
-    for name, line in (("best", found.best), ("best winning", found.best_clear)):
+    names = ("fewest cards left", "winning line") if scoring == CARDS_LEFT else ("best", "best winning")
+    for name, line in zip(names, (found.best, found.best_clear), strict=True):
         if line is None:
             print(f"{name}: none, no line wins")
             continue
-        print(f"{name}: {line.score} in {len(line.moves)} moves")
+        # a game scored by the cards left (Golf) says them; the others their score
+        own = game.layout.size - line.score if scoring == CARDS_LEFT else line.score  # the game's own score
+        figure = str(line.score) if "classic" in game.scorings else game.words.scored(own)
+        print(f"{name}: {figure} in {len(line.moves)} moves")
         print(" ".join(move.notation for move in line.moves))
     print(f"({found.nodes:,} states, {found.seconds:.3f} s)")
     return 0
@@ -252,18 +326,25 @@ def _drop_output() -> None:
 
 def _main(argv: Sequence[str] | None, read: Callable[[str], str]) -> int:
     parser = _parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command == "review" and not any(text.startswith("-") for text in extra):
+        args.moves += extra  # moves after an option: argparse takes a positional list in one piece
+    elif extra:
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     try:
         if args.command == "best":
             return _best(args)
         if args.command == "grade":
             return _grade(args)
+        if args.command == "review":
+            return _review(args)
         if args.command == "games":
             return _games()
         if args.command == "deal":
             if (args.number is None) == (args.daily is None):
                 parser.error("give a deal number or --daily YYYY-MM-DD")
             game = _game(args)
+            _rules(args, game)  # a rule set of the game, if one is named (each deals the same deals)
             if args.daily is not None:
                 print(deal_from_seed(daily_seed(args.daily, 0, game), game).code)
             else:
@@ -283,20 +364,23 @@ def _main(argv: Sequence[str] | None, read: Callable[[str], str]) -> int:
             return _stats(args)
         game = _game(args, args.deal)
         deal, number = _deal_arg(args.deal, game)
-        return _play(Game(deal, _rules(args, game), number=number), read)
+        scoring = _scoring(args, game)
+        return _play(Game(deal, _rules(args, game), number=number), read, scoring)
     except (InvalidDealError, ValueError) as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
 
 
 def _games() -> int:
-    for game in GAMES:
+    for game in registry.GAMES:
         names = ", ".join(game.aliases)
         print(f"{game.id:10} {game.name} (also {names})")
         print(f"{'':10} {game.blurb}")
-        rule_sets = ", ".join(game.rule_sets)
+        called = {key: name for name, key in game.rule_set_names}
+        rule_sets = ", ".join(f"{key} ({called[key]})" if key in called else key for key in game.rule_sets)
         prefix = "no prefix or " if game is DEFAULT_GAME else ""
-        print(f"{'':10} rule sets: {rule_sets}; deal codes: {prefix}'{game.prefix}:…'")
+        print(f"{'':10} rule sets: {rule_sets}; deal codes: {prefix}'{game.prefix}:…'; "
+              f"scorings: {', '.join(game.scorings)}")
     return 0
 
 
@@ -309,13 +393,15 @@ def _read_line(read: Callable[[str], str]) -> str | None:
     return line.strip().lower()
 
 
-def _play(game: Game, read: Callable[[str], str]) -> int:
+def _play(game: Game, read: Callable[[str], str], scoring: str | None = None) -> int:
     words = game.solitaire.words
+    scoring = game.solitaire.check_scoring(scoring)
     title = f"deal {game.number}" if game.number else "this deal"
-    print(f"{game.solitaire.name}, {title}. {game.rules.describe()}.\n{words.typing}\n")
+    scored = "" if scoring == game.solitaire.default_scoring else f" Scoring: {words.scoring_name(scoring)}."
+    print(f"{game.solitaire.name}, {title}. {game.rules.describe()}.{scored}\n{words.typing}\n")
     while True:
         print(draw_table(game.position))
-        print(words.report(game.position, game.moves_made))
+        print(words.scored_report(game.position, game.moves_made, scoring))
         command = _read_line(read)
         if command is None:
             print()
@@ -377,7 +463,8 @@ def _stats(args: argparse.Namespace) -> int:
     except (ValueError, IndexError):
         raise ValueError(f"--deals takes FIRST-LAST deal numbers, not {args.deals[:40]!r}") from None
     game = _game(args)
+    rules = _rules(args, game)
     return run_stats(StatsRun(
-        numbers, game, _rules(args, game), jobs=args.jobs, cluster=args.cluster, out=args.out,
-        budget=args.budget, shortest=args.shortest, grade=args.grade, yes=args.yes,
+        numbers, game, rules, jobs=args.jobs, cluster=args.cluster, out=args.out, budget=args.budget,
+        shortest=args.shortest, grade=args.grade, yes=args.yes, cards_left=_scoring(args, game) == CARDS_LEFT,
     ))

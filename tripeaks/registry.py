@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .base.errors import InvalidDealError
+from .games.golf import GOLF
+from .games.pyramid import PYRAMID
 from .games.triangle import TRIANGLE
 from .games.tripeaks import TRIPEAKS
 from .model.deal import read_codes_with
 from .model.solitaire import Solitaire, name_key
 
 __all__ = [
-    "DEFAULT_GAME", "GAMES", "TRIANGLE", "TRIPEAKS", "find_game", "game_of", "game_of_rules", "register",
-    "split_code",
+    "DEFAULT_GAME", "GAMES", "GOLF", "PYRAMID", "TRIANGLE", "TRIPEAKS", "find_game", "find_game_and_rules",
+    "game_of", "game_of_rules", "register", "split_code",
 ]
 
-GAMES: tuple[Solitaire, ...] = (TRIPEAKS, TRIANGLE)
+GAMES: tuple[Solitaire, ...] = (TRIPEAKS, TRIANGLE, PYRAMID, GOLF)
 """Every game, the default first."""
 
 DEFAULT_GAME = GAMES[0]
@@ -37,6 +41,17 @@ def find_game(name: str) -> Solitaire:
         called = f" called '{name}'" if isinstance(name, str) and len(name) <= 40 else " of that name"
         raise ValueError(f"there is no game{called}: the games are {_listed()}")
     return game
+
+
+def find_game_and_rules(name: str) -> tuple[Solitaire, Any]:
+    """The game a name finds (as :func:`find_game`), and the rules it implies when it names the game
+    under one of its rule sets (``None`` when it names the game alone).
+
+    >>> find_game_and_rules("Relaxed Pyramid")[1].key, find_game_and_rules("pyramid")[1]
+    ('relaxed', None)
+    """
+    game = find_game(name)
+    return game, game.rules_called(name)
 
 
 def split_code(code: str) -> tuple[Solitaire, str]:

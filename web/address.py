@@ -1,5 +1,6 @@
 """The page's address names the game and deal on the table: ?game=<id>&deal=12&rules=standard,
-?daily=2026-11-30, ?code=<deal code> (or ?deal=<deal code>, as the command line takes it).
+?daily=2026-11-30, ?code=<deal code> (or ?deal=<deal code>, as the command line takes it). A game's name
+that names its rules too (``?game=relaxed-pyramid``) asks for those rules.
 
 With no ``game``, a link that names a deal is of the deal code's game, else the default game's
 (links from before the family of games keep their meaning); a link that names no deal opens the
@@ -10,7 +11,7 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from typing import Any
 
-from tripeaks import DEFAULT_GAME, MAX_DEAL, Deal, Game, InvalidDealError, Solitaire, find_game
+from tripeaks import DEFAULT_GAME, MAX_DEAL, Deal, Game, InvalidDealError, Solitaire, find_game_and_rules
 from tripeaks import page_words as say
 
 # Query strings are read and written here rather than with urllib.parse, which imports ipaddress: in
@@ -103,9 +104,10 @@ def read(search: str, last_game: Solitaire = DEFAULT_GAME) -> Asked:
 
     problems: list[str] = []
     named: Solitaire | None = None
+    implied: Any = None  # the rules the game's name implies (Relaxed Pyramid), if it names some
     if (game_text := one("game")) is not None:
         try:
-            named = find_game(game_text)
+            named, implied = find_game_and_rules(game_text)
         except ValueError as error:
             problems.append(say.link_problem("game", str(error)))
     asked = Asked(game=named)
@@ -138,6 +140,11 @@ def read(search: str, last_game: Solitaire = DEFAULT_GAME) -> Asked:
             asked = replace(asked, rules=game.rules_from_key(rules_text))
         except ValueError as error:
             problems.append(say.link_problem("rules", str(error)))
+        if implied is not None and asked.rules is not None and asked.rules != implied:
+            problems.append(say.link_rules_disagree(str(game_text), implied.label))
+            asked = replace(asked, rules=None)
+    elif implied is not None and game is asked.game:
+        asked = replace(asked, rules=implied)
     if problems:
         problems.append(say.LINK_FRESH if not asked.kind else say.LINK_OWN_RULES)
         return replace(asked, problem=" ".join(problems))

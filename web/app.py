@@ -31,6 +31,7 @@ from persist import Keeper
 from playing import Play
 from pyodide.ffi import create_proxy
 from pyscript import document, window
+from reviewing import Reviewer
 from scene import Marks, Scene, scene, stock_kinds
 from searches import Searches
 from settings import Settings, SettingsDialog
@@ -84,6 +85,7 @@ class App:
         self.slices = Slices(document, on)
         self.searches = Searches(self)
         self.watcher = Watcher(self)
+        self.reviewer = Reviewer(self)
         self.keeper = Keeper(self)
         self.play = Play(self)
         self.sheets = Sheets(self)
@@ -94,6 +96,11 @@ class App:
     def key(self) -> str:
         """Where the game on the table is saved."""
         return storage.game_key(self.game.solitaire)
+
+    @property
+    def scoring(self) -> str:
+        """How the game on the table is scored (the settings' choice for its game)."""
+        return self.settings.scoring_for(self.game.solitaire)
 
     def build_switcher(self) -> None:
         document.body.insertAdjacentHTML("afterbegin", sprite())
@@ -126,6 +133,7 @@ class App:
         on(form, "submit", self._settings_submit)
         on(get("settings-cancel"), "click", lambda e: self.dialog.dialog.close())
         self.sheets.wire()
+        self.reviewer.wire()
         media = window.matchMedia("(prefers-reduced-motion: reduce)")
         on(media, "change", lambda e: self._display_changed())
         observer = window.ResizeObserver.new(create_proxy(lambda *_: self._resized()))
@@ -150,7 +158,7 @@ class App:
             self.notices.show("deal", game.notice)
         else:
             self.notices.hide("deal")
-        name = game.solitaire.name
+        name = game.solitaire.name_under(game.rules)
         document.title = name
         document.getElementById("game-title").textContent = name
         self.boot.remember_game(game.solitaire)
@@ -161,6 +169,7 @@ class App:
         if self.watcher.watching is not None:
             self.watcher.end()
         if give_up:
+            self.reviewer.leaving(self.game)
             self._give_up()
         self.notices.hide("continue")
         self.replacing = None
@@ -256,6 +265,12 @@ class App:
             self.watcher.act(name[6:])
         elif name == "help":
             self.sheets.show_help()
+        elif name == "review":
+            self.spawn(self.reviewer.start())
+        elif name == "review-watch":
+            self.spawn(self.reviewer.watch())
+        elif name == "review-take":
+            self.reviewer.take()
 
     def spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.ensure_future(work)
@@ -318,7 +333,7 @@ class App:
         self.searches.wake.set()
         marks = Marks(self.selected, self.hinted, self.hint_control, self.settings.frames)
         watching = self.watcher.watching is not None
-        self.scene = scene(self.game, marks, watching=watching)
+        self.scene = scene(self.game, marks, watching=watching, scoring=self.scoring)
         self.view.render(self.game, self.scene)
         self.view.draw_deal(self.game, self.searches.grade(self.game))
         self.sheets.draw_ending(self.scene.ending)

@@ -53,13 +53,14 @@ class Slices:
         self.box.hidden = True
 
     async def run(self, step: Callable[[float], Any], words: str, *,
-                  still_wanted: Callable[[], bool] = lambda: True) -> Any | None:
+                  still_wanted: Callable[[], bool] = lambda: True, silent: bool = False) -> Any | None:
         """``step(seconds)`` until it answers (not None); None if cancelled, or once ``still_wanted()``
-        says the answer would come too late (the player moved on)."""
+        says the answer would come too late (the player moved on). ``silent`` work shows its progress
+        and its way out itself (a sheet of its own), not in #progress."""
         progress = self.current = Progress(words, time.perf_counter())
         try:
             while (found := step(SLICE_SECONDS)) is None:
-                if progress.due(time.perf_counter()):
+                if not silent and progress.due(time.perf_counter()):
                     progress.shown = True
                     self.text.textContent = words
                     self.box.hidden = False

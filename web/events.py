@@ -91,6 +91,9 @@ class Events:
         if self.app.watcher.watching is not None:
             self.app.watcher.key(event, tag)
             return
+        if str(event.key) == "Escape" and self.app.reviewer.open:
+            self.app.reviewer.close()
+            return
         if str(event.key) == "Escape" and not document.getElementById("ending").hidden:
             self.app.sheets.close_ending()
             return

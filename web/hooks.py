@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from scene import stock_shows
 
-from tripeaks import Status
+from tripeaks import Status, records_key
 
 if TYPE_CHECKING:
     from page import Page
@@ -48,6 +48,8 @@ def state(app: Page) -> dict[str, Any]:
         "hinted": sorted(app.hinted), "hint_control": app.hint_control,
         "stock_move": stock_move.notation if stock_move else None,
         "game_id": app.game_id, "saving": app.store.available and not app.store.full,
+        "scoring": app.scoring, "left": position.layout_left,
+        "fewest_moves": app.records[records_key(game.solitaire, game.rules)].fewest_moves,
         # The best possible scores, never their lines: those name cards still face down.
         "best": None if best is None else {
             "score": best.best.score,
@@ -55,6 +57,7 @@ def state(app: Page) -> dict[str, Any]:
         },
         "could_win": app.searches.could_win(game),
         "grade": app.searches.grade(game),
+        "review": app.reviewer.state(),
         "watching": None if watching is None else {
             "kind": watching.line.kind, "start": watching.line.start, "step": watching.step,
             "steps": watching.steps, "playing": watching.playing,

@@ -43,6 +43,7 @@ class Page(Protocol):
     # The rooms, which import this module: each is typed where it is defined, and here by what it is.
     searches: Any
     watcher: Any
+    reviewer: Any
     keeper: Any
     play: Any
     sheets: Any
@@ -51,6 +52,9 @@ class Page(Protocol):
 
     @property
     def key(self) -> str: ...
+
+    @property
+    def scoring(self) -> str: ...
 
     def render(self) -> None: ...
 

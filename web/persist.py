@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import storage
 
-from tripeaks import Game, Records, Status
+from tripeaks import CLASSIC, Game, Records, Status
 from tripeaks import page_words as say
 
 if TYPE_CHECKING:
@@ -39,13 +39,15 @@ class Keeper:
 
     def record(self, game: Game, game_id: str) -> None:
         app = self.app
-        known = app.searches.best(game)
+        known = app.searches.bests.get((*app.searches.key(game), CLASSIC))  # the deal's best classic score
         app.records = self.stored_records().record(
             game, id=game_id, ended=int(time.time()), best=None if known is None else known.best.score
         )
         self.store.write(storage.RECORDS, app.records.to_json())
         self.store.mark_finished(game_id)
         self.notice()
+        if app.scene is not None:  # the end sheet says the fewest moves to a win, this game counted
+            app.sheets.draw_ending(app.scene.ending)
 
     def knowing_best(self, score: int) -> None:
         """The deal's best score is known now: put it in the record of the game on the table, if counted."""

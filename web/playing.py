@@ -163,7 +163,7 @@ class Play:
             app.watcher.frame_next()
             return
         if status is not Status.PLAYING and noise != "undo":
-            words += " " + game.solitaire.words.end(game.position)
+            words += " " + game.solitaire.words.scored_end(game.position, app.scoring)
             app.sound.play("win" if status is Status.WON else "lose")
             if status is Status.WON:
                 app.effects.celebrate()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tripeaks import Card, Game, Move, MoveKind, Place, Position, Status
+from tripeaks import CARDS_LEFT, CLASSIC, Card, Game, Move, MoveKind, Place, Position, Status
 
 STOCK_MOVES = (MoveKind.DRAW, MoveKind.RESET, MoveKind.REDEAL)
 """Moves a button of the bar makes, by the kind of move: #draw, #reset, #redeal."""
@@ -74,6 +74,8 @@ class Scene:
     left: int
     """Cards left in the layout."""
     run: int
+    left_shown: bool = True
+    """Whether the line's own figure of cards left shows (not when the score is the cards left)."""
     controls: dict[str, Control] = field(default_factory=dict)
     ending: Ending | None = None
 
@@ -125,7 +127,7 @@ def clock(seconds: float) -> str:
 
 
 def cards_left(position: Position) -> int:
-    return sum(1 for card in position.cards if card is not None)
+    return position.layout_left
 
 
 def _classes(card: Card, takes: bool, playable: bool, hinted: bool, selected: bool, *,
@@ -161,8 +163,9 @@ def _face(card: Card, place: str, available: frozenset[Card], playable: frozense
                  _label(card, takes, plays, chosen), takes)
 
 
-def scene(game: Game, marks: Marks = Marks(), *, watching: bool = False) -> Scene:
-    """The table for ``game`` with ``marks``; ``watching`` when a line is shown on it (no end sheet)."""
+def scene(game: Game, marks: Marks = Marks(), *, watching: bool = False, scoring: str = CLASSIC) -> Scene:
+    """The table for ``game`` with ``marks``; ``watching`` when a line is shown on it (no end sheet);
+    its score in ``scoring`` (the game's own, or the cards left)."""
     position = game.position
     words = game.solitaire.words
     playing = game.status is Status.PLAYING
@@ -199,14 +202,20 @@ def scene(game: Game, marks: Marks = Marks(), *, watching: bool = False) -> Scen
     under = Shown("up", waste[-2], f"card face {colour(waste[-2])}") if len(waste) > 1 \
         else Shown("gone")
 
-    figures = tuple((name.lower(), name, value) for name, value in words.tallies(position))
+    figures = tuple((_key(name), name, value) for name, value in words.scored_tallies(position, scoring))
     figures += (("moves", "Moves", str(game.moves_made)), ("time", "Time", clock(game.seconds)))
     return Scene(
         slots=tuple(slots), stock=shown_stock, stock_count=len(stock),
         stock_turns=not stock and position.stock_move() is not None,
         waste=shown_waste, under=under, figures=figures, left=cards_left(position), run=game.run,
-        controls=controls(game, marks.hint_control), ending=None if watching else ending(game),
+        left_shown=scoring != CARDS_LEFT,
+        controls=controls(game, marks.hint_control), ending=None if watching else ending(game, scoring),
     )
+
+
+def _key(name: str) -> str:
+    """A figure's key, from its name: ``cards-left`` for ``Cards left``."""
+    return name.lower().replace(" ", "-")
 
 
 def controls(game: Game, hint_control: str | None) -> dict[str, Control]:
@@ -240,12 +249,12 @@ def offers_watch(ending: Ending, could_win: bool | None) -> bool:
     return not ending.won and could_win is True
 
 
-def ending(game: Game) -> Ending | None:
-    """The end sheet's words, or None while the game goes on."""
+def ending(game: Game, scoring: str = CLASSIC) -> Ending | None:
+    """The end sheet's words in ``scoring``, or None while the game goes on."""
     status = game.status
     if status is Status.PLAYING:
         return None
-    title, text = game.solitaire.words.ending(game.position)
+    title, text = game.solitaire.words.scored_ending(game.position, scoring)
     moves = game.moves_made
     text += f" {moves} move{'' if moves == 1 else 's'} in {clock(game.seconds)}."
     won = status is Status.WON

@@ -14,6 +14,7 @@ from pyscript import document, window
 from scene import stock_kinds, target_of
 
 from tripeaks import (
+    CLASSIC,
     LOOKING,
     MAX_DEAL,
     Best,
@@ -27,6 +28,7 @@ from tripeaks import (
     Status,
     WatchSearch,
     WinnableSearch,
+    has_best,
     looking_for_grade,
     numbered_deal,
 )
@@ -45,6 +47,8 @@ RANDOM_DEALS = 1_000_000
 """A random deal is numbered from 1 to this, so that players can say it to each other."""
 
 Key = tuple[str, str, str]
+BestKey = tuple[str, str, str, str]
+"""A deal, its rules and the scoring its best is worked out in."""
 
 
 class DealAhead:
@@ -77,9 +81,10 @@ class Searches:
         self.app = app
         self.ahead: DealAhead | None = None  # the next winnable deal, looked for as the player plays
         self.daily_deals: dict[tuple[str, str], Deal] = {}  # a game's deal of a day, once searched for
-        self.bests: dict[Key, Best] = {}
-        """Each deal's best possible scores under its rules, once worked out (by :meth:`key`)."""
-        self.best_search: tuple[Key, BestSearch] | None = None
+        self.bests: dict[BestKey, Best] = {}
+        """Each deal's best possible scores under its rules in a scoring, once worked out (by
+        :meth:`best_key`)."""
+        self.best_search: tuple[BestKey, BestSearch] | None = None
         self.grades: dict[Key, str] = {}
         """Deals' grades once known (a deal of a chosen difficulty, the daily deal), by :meth:`key`."""
         self.grade_search: tuple[Key, DifficultySearch] | None = None
@@ -96,8 +101,13 @@ class Searches:
             self.key_of = (game, (game.solitaire.id, game.deal.code, game.rules.key))
         return self.key_of[1]
 
+    def best_key(self, game: Game) -> BestKey:
+        """The deal and rules (:meth:`key`) and the scoring of the game on the table."""
+        return (*self.key(game), self.app.settings.scoring_for(game.solitaire))
+
     def best(self, game: Game) -> Best | None:
-        return self.bests.get(self.key(game))
+        """The deal's best in the scoring chosen for its game, once known."""
+        return self.bests.get(self.best_key(game))
 
     def grade(self, game: Game) -> str | None:
         return self.grades.get(self.key(game))
@@ -258,11 +268,12 @@ class Searches:
 
     def _best_ahead(self) -> BestSearch | None:
         game = self.app.game
-        key = self.key(game)
-        if key in self.bests or game.solitaire.make_best is None:
+        key = self.best_key(game)
+        scoring = key[3]
+        if key in self.bests or not has_best(game.solitaire, scoring):
             return None
         if self.best_search is None or self.best_search[0] != key:
-            self.best_search = (key, BestSearch(game.start))
+            self.best_search = (key, BestSearch(game.start, scoring))
         return self.best_search[1]
 
     def _best_found(self) -> None:
@@ -278,9 +289,10 @@ class Searches:
         self.best_search = None
         document.documentElement.dataset.bestKnown = "1"  # for the tests and benchmarks/freeze.py
         app = self.app
-        if self.key(app.game) == key:
+        if self.best_key(app.game) == key:
             app.render()
-            app.keeper.knowing_best(found.best.score)
+            if key[3] == CLASSIC:  # a game's record keeps the deal's best classic score
+                app.keeper.knowing_best(found.best.score)
 
     def _winnable_ahead(self) -> WatchSearch | None:
         """Once a game is lost: whether its deal could be won at all (the end sheet offers Watch then)."""

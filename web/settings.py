@@ -1,5 +1,6 @@
-"""The player's settings: the game played last, each game's rules, winnable deals, frames, sound, motion;
-and their dialog, whose rules part is drawn from the game's own rules form (its ``rule_choices``)."""
+"""The player's settings: the game played last, each game's rules and scoring, winnable deals, frames, sound,
+motion; and their dialog, whose rules part is drawn from the game's own rules form (its ``rule_choices``),
+with the game's scorings beside it."""
 
 import json
 from dataclasses import dataclass, field, replace
@@ -23,6 +24,8 @@ class Settings:
     """The game played last: a bare address opens it."""
     rules: dict[str, str] = field(default_factory=dict)
     """Each game's rules for new deals, by game id, as rules keys (a game not listed plays its default)."""
+    scoring: dict[str, str] = field(default_factory=dict)
+    """Each game's scoring (``classic``, ``cards-left``), by game id (a game not listed: its default)."""
     winnable_only: bool = False
     difficulty: str = ""
     """The grade new winnable deals must have (``easy`` …), or ``""`` for any."""
@@ -49,8 +52,17 @@ class Settings:
     def with_rules(self, solitaire: Solitaire, rules: Any) -> "Settings":
         return replace(self, rules={**self.rules, solitaire.id: rules.key})
 
+    def scoring_for(self, solitaire: Solitaire) -> str:
+        """The game's scoring: the one chosen, if the game offers it, else its default."""
+        chosen = self.scoring.get(solitaire.id)
+        return chosen if chosen in solitaire.scorings else solitaire.default_scoring
+
+    def with_scoring(self, solitaire: Solitaire, scoring: str) -> "Settings":
+        return replace(self, scoring={**self.scoring, solitaire.id: solitaire.check_scoring(scoring)})
+
     def to_json(self) -> str:
-        data = {"schema": SCHEMA, "game": self.game, "rules": self.rules, "winnable_only": self.winnable_only,
+        data = {"schema": SCHEMA, "game": self.game, "rules": self.rules, "scoring": self.scoring,
+                "winnable_only": self.winnable_only,
                 "difficulty": self.difficulty, "frames": self.frames, "sound": self.sound,
                 "motion": self.motion, "back": self.back, "four_colour": self.four_colour}
         return json.dumps(data, separators=(",", ":"))
@@ -82,8 +94,16 @@ class Settings:
             ruled = _known(str(game_id))
             if ruled is not None:
                 checked[ruled.id] = ruled.rules_from_key(key).key
+        scoring = data.get("scoring", {})
+        if not isinstance(scoring, dict):
+            raise ValueError("the scoring must be listed by game")
+        # a scoring this version does not offer (a newer version's) is left out: the game's default
+        scored = {
+            found.id: chosen for game_id, chosen in scoring.items()
+            if (found := _known(str(game_id))) is not None and chosen in found.scorings
+        }
         settings = Settings(
-            game=solitaire.id, rules=checked,
+            game=solitaire.id, rules=checked, scoring=scored,
             **{name: data[name] for name in _FIELDS
                if name in data},
         )
@@ -152,7 +172,22 @@ class SettingsDialog:
         el = self.form.querySelector(f'input[name="{name}"]:checked')
         return "" if nothing(el) else str(el.value)
 
-    def _draw_rules(self, solitaire: Solitaire, rules: Any) -> None:
+    def _draw_scoring(self, solitaire: Solitaire, scoring: str) -> str:
+        """The scoring choice beside the rules (a sentence for a game scored one way only)."""
+        words = solitaire.words
+        if len(solitaire.scorings) < 2:
+            only = say.only_scoring(solitaire.name, words.scoring_name(scoring))
+            return f'<p class="rules-only">{escape(only)}</p>'
+        options = "".join(
+            f'<label><input type="radio" name="scoring" value="{escape(name)}"'
+            f'{" checked" if name == scoring else ""}> {escape(words.scoring_name(name))}'
+            f" <small>{escape(words.scoring_note(name))}</small></label>"
+            for name in solitaire.scorings
+        )
+        return (f'<fieldset class="choice scoring" id="scoring-choice"><legend>{escape(say.SCORING_LEGEND)}'
+                f"</legend>{options}</fieldset>")
+
+    def _draw_rules(self, solitaire: Solitaire, rules: Any, scoring: str) -> None:
         chosen = rules.chosen()
         parts = [f'<h3 class="rules-title">Rules of {escape(solitaire.name)}</h3>']
         if not solitaire.rule_choices:
@@ -173,13 +208,14 @@ class SettingsDialog:
                 )
             parts.append(f'<fieldset class="choice"{attrs}><legend>{escape(choice.legend)}</legend>'
                          f"{''.join(options)}</fieldset>")
+        parts.append(self._draw_scoring(solitaire, scoring))
         self.rules_box.innerHTML = "".join(parts)
 
     def fill(self, settings: Settings, solitaire: Solitaire, playing: Any) -> None:
         """Fill the form; ``playing`` are the rules of the game on the table."""
         rules = settings.rules_for(solitaire)
         self.solitaire, self.shown_rules = solitaire, rules
-        self._draw_rules(solitaire, rules)
+        self._draw_rules(solitaire, rules, settings.scoring_for(solitaire))
         self.form.elements.namedItem("winnable_only").checked = settings.winnable_only
         self.grade.value = settings.difficulty
         self.form.elements.namedItem("frames").checked = settings.frames
@@ -217,6 +253,9 @@ class SettingsDialog:
         """The settings the form says, with the rules of its game only if the player changed them."""
         rules = self.read_rules()
         changed = current if rules == self.shown_rules else current.with_rules(self.solitaire, rules)
+        scoring = self._checked("scoring")
+        if scoring in self.solitaire.scorings:
+            changed = changed.with_scoring(self.solitaire, scoring)
         return replace(
             changed,
             winnable_only=bool(self.form.elements.namedItem("winnable_only").checked),

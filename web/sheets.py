@@ -17,12 +17,16 @@ from scene import Ending, offers_watch, stock_kinds
 from searches import today, zone
 
 from tripeaks import (
+    CARDS_LEFT,
     MAX_IMPORT,
-    WORKING_BEST,
     InvalidRecordsError,
     MoveKind,
     best_words,
+    has_best,
     import_records,
+    records_key,
+    score_in,
+    working_best,
 )
 from tripeaks import page_words as say
 
@@ -54,6 +58,7 @@ class Sheets:
     # The menu
 
     def open_menu(self) -> None:
+        self.app.reviewer.draw_menu()
         document.getElementById("menu").showModal()
 
     def _menu_click(self, event: Any) -> None:
@@ -75,22 +80,26 @@ class Sheets:
         game = app.game
         get = document.getElementById
         sheet = get("ending")
-        if ending is None or app.watcher.watching is not None:
+        if ending is None or app.watcher.watching is not None or app.reviewer.open:
             self.drawn = None
             if not sheet.hidden:
                 sheet.hidden = True
             return
         could_win = app.searches.could_win(game) if not ending.won else None
         known = app.searches.best(game)
+        scoring = app.scoring
         best_text: str | None = None
         watch_best = False
-        if game.solitaire.make_best is not None:
+        if has_best(game.solitaire, scoring):
             if known is None:
-                best_text = WORKING_BEST
+                best_text = working_best(scoring)
             else:
-                best_text = best_words(game.solitaire, game.score, known)
+                best_text = best_words(game.solitaire, score_in(game.position, scoring), known, scoring)
                 watch_best = bool(known.best.moves)
-        state = (id(game), game.moves_made, ending, could_win, best_text, watch_best)
+        stats = app.records[records_key(game.solitaire, game.rules)]
+        fewest = say.fewest_moves_said(game.moves_made, stats.fewest_moves,
+                                       won=ending.won and game.hints == 0)
+        state = (id(game), game.moves_made, ending, could_win, best_text, watch_best, fewest)
         if state == self.drawn:
             return
         first = self.drawn is None or self.drawn[:2] != state[:2]
@@ -105,9 +114,13 @@ class Sheets:
         line = get("ending-best")
         line.hidden = best_text is None
         line.textContent = best_text or ""
+        line = get("ending-fewest")
+        line.hidden = fewest is None
+        line.textContent = fewest or ""
         button = get("watch-best")
         button.hidden = not watch_best
-        button.textContent = game.solitaire.words.watch(False)
+        words = game.solitaire.words
+        button.textContent = words.watch_fewest if scoring == CARDS_LEFT else words.watch(False)
         if self.closed_for == state[:2]:
             return
         if sheet.hidden:
@@ -153,7 +166,7 @@ class Sheets:
         app.records = app.keeper.stored_records()
         day = dt.date.fromisoformat(today())
         document.getElementById("stats-body").innerHTML = statsview.body(
-            app.records, app.game.solitaire, app.game.rules, day, zone())
+            app.records, app.game.solitaire, app.game.rules, day, zone(), scoring=app.settings.scoring_for)
 
     def export_stats(self) -> None:
         """Download every statistic and personal best as the engine writes them."""

@@ -11,11 +11,11 @@ import plots
 from markup import escape
 from scene import clock
 
-from tripeaks import GAMES, Records, Solitaire, game_charts, records_key
+from tripeaks import CLASSIC, GAMES, Records, Solitaire, game_charts, records_key
 from tripeaks import page_words as say
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Callable, Iterable
 
 HEADINGS = say.STATS_HEADINGS
 NOTE = say.STATS_NOTE
@@ -38,9 +38,10 @@ def rules_name(solitaire: Solitaire, key: str) -> str:
         return say.UNKNOWN_RULES
 
 
-def table(records: Records, solitaire: Solitaire, current: Any | None) -> str:
-    """A game's figures, a row for each rule set played (``current``, the rules on the table, first)."""
-    fields = solitaire.words.record_fields
+def table(records: Records, solitaire: Solitaire, current: Any | None, scoring: str = CLASSIC) -> str:
+    """A game's figures, a row for each rule set played (``current``, the rules on the table, first), its
+    bests in ``scoring`` (by cards left, the fewest cards left in place of the best score)."""
+    fields = solitaire.words.shown_records(scoring)
     rows = dict(records.of_game(solitaire))
     here: str | None = None
     if current is not None:
@@ -63,20 +64,26 @@ def table(records: Records, solitaire: Solitaire, current: Any | None) -> str:
 
 
 def section(records: Records, solitaire: Solitaire, current: Any | None, today: dt.date,
-            zone: dt.tzinfo) -> str:
+            zone: dt.tzinfo, scoring: str = CLASSIC) -> str:
     """A game's table of figures and its charts (drawn by plots from the engine's Charts)."""
-    figures = table(records, solitaire, current)
+    figures = table(records, solitaire, current, scoring)
     if not figures:
         return ""
-    charts = "".join(plots.figure(chart) for chart in game_charts(records, solitaire, today, zone=zone))
+    charts = "".join(plots.figure(chart)
+                     for chart in game_charts(records, solitaire, today, zone=zone, scoring=scoring))
     name = escape(solitaire.name)
     return (f'<section class="stats-game" data-game="{escape(solitaire.id)}"><h3>{name}</h3>'
             f'{figures}<div class="charts">{charts}</div></section>')
 
 
 def body(records: Records, here: Solitaire, rules: Any, today: dt.date, zone: dt.tzinfo,
-         games: Iterable[Solitaire] = GAMES) -> str:
-    """The whole dialog's body: the game on the table first, then the others played."""
-    sections = [section(records, here, rules, today, zone)]
-    sections += [section(records, game, None, today, zone) for game in games if game is not here]
+         games: Iterable[Solitaire] = GAMES, *, scoring: Callable[[Solitaire], str] | None = None) -> str:
+    """The whole dialog's body: the game on the table first, then the others played, each with its bests
+    in the scoring chosen for it (``scoring``; classic when not told)."""
+    def scored(game: Solitaire) -> str:
+        return scoring(game) if scoring is not None else CLASSIC
+
+    sections = [section(records, here, rules, today, zone, scored(here))]
+    sections += [section(records, game, None, today, zone, scored(game))
+                 for game in games if game is not here]
     return "".join(sections) + f"<p><small>{NOTE}</small></p>"

@@ -228,6 +228,7 @@ class TableView:
             line.insertAdjacentHTML("afterbegin", tallies)
         self._set("moves", "text", str(game.moves_made))
         self._set("left", "text", str(scene.left))
+        self._set("left-figure", "hidden", not scene.left_shown)
         self.tick(game)
         runs = any(key == "run" for key, _, _ in scene.figures)
         self._set("run-meter", "class", "run-meter on" if runs else "run-meter")

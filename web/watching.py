@@ -5,6 +5,7 @@ untouched, until watching stops."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pyscript import document
@@ -21,11 +22,16 @@ class Watching:
     """A line shown on the table: the game it is shown on (the line's moves to redo), and the game it
     came from, back on the table when watching stops."""
 
-    def __init__(self, line: Watch, shown: Game, real: Game, real_id: str) -> None:
+    def __init__(self, line: Watch, shown: Game, real: Game, real_id: str, *, source: Game | None = None,
+                 on_stop: Callable[[], None] | None = None) -> None:
         self.line = line
         self.shown = shown
         self.real = real
         self.real_id = real_id
+        self.source = real if source is None else source
+        """The game the line came from: the one on the table, or one a review looks at."""
+        self.on_stop = on_stop
+        """What to do once watching stops (a review comes back)."""
         self.playing = False
 
     @property
@@ -61,13 +67,16 @@ class Watcher:
         app = self.app
         known = app.searches.best(app.game)
         if known is not None and self.watching is None:
-            self.show(best_watch(app.game.solitaire, known.best))
+            self.show(best_watch(app.game.solitaire, known.best, app.scoring))
 
-    def show(self, found: Watch) -> None:
-        """Put ``found``'s line on the table to watch, at its start."""
+    def show(self, found: Watch, *, played: Game | None = None,
+             on_stop: Callable[[], None] | None = None) -> None:
+        """Put ``found``'s line on the table to watch, at its start: a line of the game on the table, or of
+        ``played`` (a game reviewed); ``on_stop`` is called once watching stops."""
         app = self.app
         game = app.game
-        self.watching = Watching(found, found.game(game), game, app.game_id)
+        source = game if played is None else played
+        self.watching = Watching(found, found.game(source), game, app.game_id, source=source, on_stop=on_stop)
         app.game = self.watching.shown
         app.selected = None
         app.hinted, app.hint_control = frozenset(), None
@@ -148,9 +157,13 @@ class Watcher:
         elif name == "take":
             self.take_over()
         elif name == "stop":
+            on_stop = watching.on_stop
             self.end()
             app.render()
             app.say(say.watch_over(app.game))
+            if on_stop is not None:
+                on_stop()
+                return
             focus = document.getElementById("watch-latest")
             if not focus.hidden:
                 focus.focus()
@@ -213,7 +226,9 @@ class Watcher:
         app = self.app
         step, steps, shown = watching.step, watching.steps, watching.shown
         self.end()
-        app.start(shown, give_up=False)
+        # A line of the game on the table replaces a game over; one of another game (a review's) replaces
+        # the game on the table, given up if it was in play.
+        app.start(shown, give_up=watching.source is not watching.real)
         app.say(take_over_words(step, steps))
         target = next(iter(app.view.focusable(app.scene)), None) if app.scene is not None else None
         if target is not None:

@@ -10,6 +10,7 @@ Run it with each earlier engine on the path, from the repository's root::
     PYTHONPATH=/tmp/engine-0.1 python3 tests/golden/make_stored.py 0.1
     PYTHONPATH=/tmp/engine-0.2a python3 tests/golden/make_stored.py 0.2a
     PYTHONPATH=/tmp/engine-0.2b python3 tests/golden/make_stored.py 0.2b
+    PYTHONPATH=. python3 tests/golden/make_stored.py 0.2c   # (the scoring branch) statistics 3: moves, left
 """
 
 from __future__ import annotations
@@ -100,6 +101,18 @@ def records() -> list[tuple[str, Records, str]]:
         game.seconds = 33.5
         kept = book.record(game, id="game-4", ended=1_764_600_000, best=90)
         found.append(("with-games-export", kept, kept.to_json(indent=2)))
+    if "fewest_moves" in Records().record_result("standard", won=False, score=0, seconds=0,
+                                                 longest_run=0)["standard"].to_dict():
+        from tripeaks import STRICT, solve
+
+        won = Game.from_moves(numbered_deal(1), None, solve(Game(numbered_deal(1)).start).moves)
+        won.seconds = 71.0
+        lost = play(Game(numbered_deal(8), STRICT, number=8), 40)
+        lost.seconds = 20.0
+        kept = book.record(won, id="won-1", ended=1_765_000_000, best=88)
+        kept = kept.record(lost, id="lost-8", ended=1_765_000_100)
+        kept = kept.record_result("easy", won=True, score=150, seconds=50.0, longest_run=12, moves=44, left=0)
+        found.append(("fewest-moves-and-cards-left", kept, kept.to_json(indent=2)))
     return found
 
 

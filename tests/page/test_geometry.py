@@ -3,6 +3,8 @@ side, a desktop, a small phone, and an embed that grows with its content."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 from geometry import BAR, MIN_PILE, RAIL, TOP_LINE, TOP_LINE_SIDEWAYS, Box, arrange, felt_size
 
@@ -105,3 +107,21 @@ def test_rows_overlap_as_the_engine_places_them() -> None:
 def test_a_felt_too_small_still_gives_an_answer() -> None:
     geometry = arrange(0, 0, places("triangle"))
     assert geometry.card >= 0
+
+
+def test_golfs_columns_overlap_downward_each_card_a_strip_below_the_one_it_covers() -> None:
+    """Slot ``r * 7 + c`` is column c's card r from the bottom: it lies straight under the one before,
+    lower by the same strip, and only the top card of a column shows whole."""
+    spots = places("golf")
+    for viewport in (*PHONES, LANDSCAPE):
+        geometry = arrange(*felt_size(*viewport), spots)
+        boxes = geometry.slots
+        for column in range(7):
+            stack = [boxes[row * 7 + column] for row in range(5)]
+            assert len({round(box.x, 3) for box in stack}) == 1
+            strips = {round(b.y - a.y, 3) for a, b in pairwise(stack)}
+            assert len(strips) == 1
+            strip = strips.pop()
+            assert 0.3 * geometry.card * 1.4 < strip < 0.5 * geometry.card * 1.4  # the index shows, no more
+            assert all(a.overlaps(b) for a, b in pairwise(stack))
+            assert not any(stack[-1].overlaps(other) for other in boxes if other not in stack)

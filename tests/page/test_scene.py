@@ -86,3 +86,18 @@ def test_words_for_the_page() -> None:
     assert page_words.deal_title(game).startswith("Deal 12 ·")
     assert stock_shows(Game(numbered_deal(1, TRIANGLE)).position), "Triangle's stock top lies face up"
     assert not stock_shows(Game(numbered_deal(1)).position)
+
+
+def test_scored_by_cards_left_the_top_line_counts_the_cards_left_and_the_end_says_them() -> None:
+    game = Game(numbered_deal(8), STRICT)
+    shown = scene(game, scoring="cards-left")
+    assert shown.figures[0] == ("cards-left", "Cards left", "28")
+    assert not shown.left_shown and scene(game).left_shown
+    game.push(next(m for m in game.legal_moves if m.kind is MoveKind.PLAY))
+    assert scene(game, scoring="cards-left").figures[0][2] == "27"
+    lose(game)
+    ending = scene(game, scoring="cards-left").ending
+    assert ending is not None and not ending.won
+    left = game.position.layout_left
+    assert ending.text.startswith(f"{left} cards left in the peaks. ")
+    assert scene(game).ending != ending  # classic says no cards left

@@ -30,3 +30,16 @@ def test_the_body_has_each_game_played_and_the_note() -> None:
     html = body(records, TRIANGLE, TRIANGLE.default_rules, dt.date(2026, 12, 4), dt.UTC)
     assert 'data-game="triangle"' in html and 'data-game="tripeaks"' not in html
     assert "without a hint" in html
+
+
+def test_scored_by_cards_left_the_best_is_the_fewest_cards_left_beside_the_fewest_moves() -> None:
+    game = Game(numbered_deal(4), STRICT)
+    game.push("draw")
+    records = Records().record(game, id="a", ended=1)
+    classic, by_left = table(records, TRIPEAKS, STRICT), table(records, TRIPEAKS, STRICT, "cards-left")
+    assert "Best score" in classic and "Fewest left" not in classic and "Fewest moves" in classic
+    assert "Fewest left" in by_left and "Best score" not in by_left and "Fewest moves" in by_left
+    assert '<td data-label="Fewest left">28</td>' in by_left
+    html = body(records, TRIANGLE, TRIANGLE.default_rules, dt.date(2026, 12, 4), dt.UTC,
+                scoring=lambda game: "cards-left")
+    assert "Fewest left" in html

@@ -28,7 +28,10 @@ class Layout:
 
     ``covered_by[i]`` is the mask of the slots lying on slot ``i``; a slot is free once all
     of them are gone. ``face_up`` is the mask of slots dealt face up, ``places`` each slot's
-    (x, y) on the table, in card widths and rows, for drawing it.
+    (x, y) on the table, in card widths and rows (a row is half a card's height: the next row of
+    a pyramid covers the lower half of the row above), for drawing it. ``code_groups`` are the
+    slots a deal code writes between two ``/``, in order (by default the rows, see :attr:`groups`),
+    and ``group_word`` what a player calls one (``row``, ``column``).
     """
 
     name: str
@@ -36,6 +39,8 @@ class Layout:
     covered_by: tuple[int, ...]
     face_up: int
     places: tuple[tuple[float, float], ...]
+    code_groups: tuple[tuple[int, ...], ...] | None = None
+    group_word: str = "row"
 
     @property
     def size(self) -> int:
@@ -57,6 +62,15 @@ class Layout:
             starts.append(total)
             total += n
         return tuple(starts)
+
+    @cached_property
+    def groups(self) -> tuple[tuple[int, ...], ...]:
+        """The slots of each group of a deal code, in the code's order: the rows, top first and each
+        left to right, unless the layout says otherwise (Golf's columns)."""
+        if self.code_groups is not None:
+            return self.code_groups
+        starts, rows = self.row_starts, self.rows
+        return tuple(tuple(range(start, start + n)) for start, n in zip(starts, rows, strict=True))
 
     @cached_property
     def covers(self) -> tuple[int, ...]:
@@ -146,9 +160,16 @@ def build_layout(
     covering: Callable[[int, int], list[int]],
     face_up_rows: set[int],
     place: Callable[[int, int], float],
+    *,
+    row_step: float = 1.0,
+    code_by_column: bool = False,
 ) -> Layout:
     """Make a layout from ``covering(row, i)``: the indices in row ``row + 1`` lying on card ``i``
-    of ``row`` (those outside the row are ignored); ``place(row, i)`` is the card's x on the table."""
+    of ``row`` (those outside the row are ignored); ``place(row, i)`` is the card's x on the table,
+    and ``row_step`` how far down the table each row lies below the last, in rows (half a card's
+    height: Golf's overlapping columns show a strip of each card, a pyramid half of it).
+    ``code_by_column``: the deal code lists the cards column by column (rows of equal length), each
+    from the first row to the last, rather than row by row."""
     starts = [sum(rows[:r]) for r in range(len(rows))]
     covered_by: list[int] = []
     places: list[tuple[float, float]] = []
@@ -162,7 +183,12 @@ def build_layout(
                     if 0 <= j < rows[r + 1]:
                         mask |= 1 << (starts[r + 1] + j)
             covered_by.append(mask)
-            places.append((place(r, i), float(r)))
+            places.append((place(r, i), r * row_step))
             if r in face_up_rows:
                 face_up |= 1 << slot
+    if code_by_column:
+        if len(set(rows)) != 1:
+            raise ValueError("a layout written column by column needs rows of equal length")
+        columns = tuple(tuple(starts[r] + j for r in range(len(rows))) for j in range(rows[0]))
+        return Layout(name, rows, tuple(covered_by), face_up, tuple(places), columns, "column")
     return Layout(name, rows, tuple(covered_by), face_up, tuple(places))

@@ -46,14 +46,17 @@ def spec(
     optional: bool = False,
     default: Any = dataclasses.MISSING,
     wrong: str | None = None,
+    sentence: str | None = None,
 ) -> Any:
     """A dataclass field holding a value of ``kind``: ``whole`` (an int from ``low`` to ``high``),
     ``seconds`` (a finite number from ``low`` to below ``high``), ``flag`` (true or false), ``text``
     (ASCII text of 1 to ``high`` characters), ``day`` (a date, ``2026-12-04``); ``None`` too when
     ``optional``. ``said`` names it in a message; ``wrong`` replaces the whole message's first part
-    ("``{said}`` must be …")."""
+    ("``{said}`` must be …"); ``sentence`` replaces the whole message, for a reader whose messages
+    do not show the value."""
     assert kind in _KINDS, kind
-    rule = {"kind": kind, "said": said, "low": low, "high": high, "optional": optional, "wrong": wrong}
+    rule = {"kind": kind, "said": said, "low": low, "high": high, "optional": optional, "wrong": wrong,
+            "sentence": sentence}
     if default is dataclasses.MISSING:
         return dataclasses.field(metadata={"schema": rule})
     return dataclasses.field(default=default, metadata={"schema": rule})
@@ -95,6 +98,8 @@ def check(value: Any, error: type[ValueError]) -> None:
             continue
         held = getattr(value, item.name)
         if not _fits(rule, held):
+            if rule["sentence"]:
+                raise error(rule["sentence"])
             start = rule["wrong"] or f"{rule['said']} must be {_wants(rule)}"
             raise error(f"{start}, not {shown(held)}")
 

@@ -79,9 +79,8 @@ class Deal:
 
     @property
     def code(self) -> str:
-        rows = []
-        for start, n in zip(self.layout.row_starts, self.layout.rows, strict=True):
-            rows.append("".join(c.code for c in self.layout_cards[start : start + n]))
+        cards = self.layout_cards
+        rows = ["".join(cards[slot].code for slot in group) for group in self.layout.groups]
         prefix = "" if self.solitaire is default_game() else self.solitaire.prefix + ":"
         stock = "".join(c.code for c in self.stock)
         return f"{prefix}{'/'.join(rows)} {self.waste.code} {stock}"
@@ -141,14 +140,15 @@ class Deal:
             )
         rows_text, waste_text, stock_text = parts
         rows = rows_text.split("/")
-        if len(rows) != len(layout.rows):
+        word, sizes = layout.group_word, [len(group) for group in layout.groups]
+        if len(rows) != len(sizes):
             raise InvalidDealError(
-                f"the layout has {len(rows)} row{'' if len(rows) == 1 else 's'}, "
-                f"expected {len(layout.rows)} separated by '/'"
+                f"the layout has {len(rows)} {word}{'' if len(rows) == 1 else 's'}, "
+                f"expected {len(sizes)} separated by '/'"
             )
-        places = [f"row {r + 1}" for r in range(len(rows))] + ["the waste", "the stock"]
+        places = [f"{word} {r + 1}" for r in range(len(rows))] + ["the waste", "the stock"]
         groups = [*rows, waste_text, stock_text]
-        expected = [*layout.rows, 1, 52 - layout.size - 1]
+        expected = [*sizes, 1, 52 - layout.size - 1]
         counts = [len(g) // 2 for g in groups]
         for place, group in zip(places, groups, strict=True):
             if len(group) % 2:
@@ -178,7 +178,10 @@ class Deal:
                     )
                     raise InvalidDealError(f"{where} is '{token}', not a card") from None
         _check_each_card_once(cards)
-        return Deal.from_cards(cards, found)
+        dealt: list[Card] = [cards[0]] * layout.size  # the layout slot by slot, from the code's groups
+        for slot, card in zip((slot for group in layout.groups for slot in group), cards, strict=False):
+            dealt[slot] = card
+        return Deal.from_cards([*dealt, *cards[layout.size :]], found)
 
 
 def _check_each_card_once(cards: tuple[Card, ...] | list[Card]) -> None:

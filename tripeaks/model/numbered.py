@@ -6,7 +6,7 @@ ordered ``Ac 2c … Kc Ad … Ks``, is shuffled by Fisher–Yates: for ``i`` fro
 swap card ``i`` with card ``randbelow(i + 1)``. The shuffled deck is dealt in order: the
 28 layout slots, the waste card, then the stock, next card first.
 
-Each game adds its own ``seed_base`` to every seed (TriPeaks 0, Triangle ``2**48``), so the
+Each game adds its own ``seed_base`` to every seed (TriPeaks 0, Triangle ``2**48``, Golf ``2**51``), so the
 games' deals differ. Deal ``N`` uses seed ``seed_base + N``. The daily deal for a date uses seed
 ``seed_base + 2**40 + date.toordinal() * 256 + attempt``: attempt 0 is the day's deal, and later
 attempts are the day's alternatives (the solver picks the first winnable one).

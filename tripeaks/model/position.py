@@ -7,6 +7,7 @@ python-chess's variants are subclasses of its board. Positions of two games neve
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
@@ -171,8 +172,32 @@ class Position:
 
     @property
     def cards_left(self) -> int:
-        """Every card still in the game: on the table, in the stock and on the waste."""
+        """Every card still in the game: on the table, in the stock and on the waste (Triangle's
+        count; the score by cards left is :attr:`layout_left`)."""
         return len(self.cards) - self.cleared + len(self.stock) + len(self.waste)
+
+    @property
+    def layout_left(self) -> int:
+        """The layout cards (peaks, pyramid, columns) still on the table, 0 once it is clear: the
+        score by cards left (see :mod:`tripeaks.model.scoring`)."""
+        return self.remaining.bit_count()
+
+    def state_key(self) -> tuple[Any, ...]:
+        """What decides every line still to come from this position, and nothing of its score: two
+        positions of one deal with the same key reach the same positions, scores aside. By default
+        the layout cards left, the stock, the waste and the game's own fields but its score's
+        (:attr:`score_fields`); a game may say less (TriPeaks: ranks, not cards)."""
+        extra = _state_fields.get(type(self))
+        if extra is None:
+            base = {item.name for item in dataclasses.fields(Position)}
+            extra = _state_fields[type(self)] = tuple(
+                item.name for item in dataclasses.fields(self)
+                if item.name not in base and item.name not in self.score_fields
+            )
+        return (self.remaining, self.stock, self.waste, *[getattr(self, name) for name in extra])
+
+    score_fields: ClassVar[tuple[str, ...]] = ("score", "run")
+    """The fields that only keep the score (left out of :meth:`state_key`)."""
 
     def is_face_up(self, slot: int) -> bool:
         """Whether the card in ``slot`` is showing (played slots are not)."""
@@ -242,6 +267,9 @@ class Position:
         """Cards played since the last draw, in games that score runs (else 0)."""
         return 0
 
+
+_state_fields: dict[type, tuple[str, ...]] = {}
+"""Each position class's fields that :meth:`Position.state_key` takes beside the base's."""
 
 _cards, _stock, _waste, _rules, _solitaire, _remaining = slot_setters(
     Position, "cards", "stock", "waste", "rules", "solitaire", "remaining"

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 from ..base.errors import InvalidMoveError
 from ..base.layout import Layout
 from ..base.moves import Move, MoveKind, not_a_move
+from .scoring import SCORINGS
 from .words import Words
 
 if TYPE_CHECKING:
@@ -115,6 +116,16 @@ class Solitaire:
     """The search for a position's best scores (see :mod:`tripeaks.services.best`), if the game has one."""
     make_grader: Callable[[Position], Grader] | None = field(default=None, repr=False)
     """The work out of a deal's difficulty from its start (see :mod:`tripeaks.services.difficulty`)."""
+    rule_set_names: tuple[tuple[str, str], ...] = ()
+    """Names by which a player calls the game under one of its rule sets, as (name, rules key):
+    ``("Relaxed Pyramid", "relaxed")``. They find the game as its aliases do, and those rules with it."""
+    scorings: tuple[str, ...] = ("classic", "cards-left")
+    """The scorings the game offers (of :data:`~tripeaks.model.scoring.SCORINGS`), its default first:
+    ``classic``, its own score, and ``cards-left``, the layout cards left (Golf has only the second)."""
+    make_cards_left: Callable[[Position], ScoreSearch] | None = field(default=None, repr=False)
+    """A quicker search for the fewest layout cards any line leaves (see :mod:`tripeaks.services.best`),
+    if the game has one; without it the kit's search for every game (``tripeaks/kit/cards_left.py``)
+    is used."""
 
     def __repr__(self) -> str:
         return f"find_game({self.id!r})"
@@ -134,7 +145,23 @@ class Solitaire:
 
     @property
     def names(self) -> tuple[str, ...]:
-        return (self.name, *self.aliases)
+        """Every name that finds the game: its name, its aliases and its rule sets' names."""
+        return (self.name, *self.aliases, *(name for name, _ in self.rule_set_names))
+
+    def name_under(self, rules: Any) -> str:
+        """The game's name under ``rules`` as a player calls it: its rule set's own name when it has
+        one (``Relaxed Pyramid``), else the game's (``Pyramid``)."""
+        key = getattr(rules, "key", None)
+        return next((name for name, rules_key in self.rule_set_names if rules_key == key), self.name)
+
+    def rules_called(self, name: str) -> Any:
+        """The rules ``name`` implies when it names this game under one of its rule sets
+        (``Relaxed Pyramid``), else ``None``."""
+        key = name_key(name) if isinstance(name, str) else None
+        for called, rules_key in self.rule_set_names:
+            if name_key(called) == key:
+                return self.rules_from_key(rules_key)
+        return None
 
     @property
     def default_rules(self) -> Any:
@@ -166,6 +193,32 @@ class Solitaire:
     def rules_from_choices(self, answers: Mapping[str, str]) -> Any:
         """The rules the answers to :attr:`rule_choices` make; ``ValueError`` for a bad answer."""
         return self.rules_type.from_choices(answers)
+
+    @property
+    def default_scoring(self) -> str:
+        return self.scorings[0]
+
+    def check_scoring(self, scoring: str | None) -> str:
+        """``scoring`` if this game offers it (``None`` is its default); ``ValueError`` naming the
+        scorings it offers otherwise.
+
+        >>> from tripeaks import TRIPEAKS
+        >>> TRIPEAKS.check_scoring("cards-left")
+        'cards-left'
+        >>> TRIPEAKS.check_scoring("golf")
+        Traceback (most recent call last):
+        ...
+        ValueError: 'golf' is not a scoring of TriPeaks: choose classic or cards-left
+        """
+        if scoring is None:
+            return self.default_scoring
+        offered = " or ".join(self.scorings)
+        if scoring in self.scorings:
+            return scoring
+        if scoring in SCORINGS:
+            raise ValueError(f"{self.name} has no {scoring} scoring: it is scored by {offered} only")
+        shown = scoring if isinstance(scoring, str) and len(scoring) <= 20 else "that"
+        raise ValueError(f"'{shown}' is not a scoring of {self.name}: choose {offered}")
 
     def check_move(self, move: Move) -> Move:
         """``move`` if this game has such moves; :class:`InvalidMoveError` saying so if not."""

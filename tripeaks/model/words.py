@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ..base.moves import Move, MoveKind
 from .answers import Grade
 from .position import Status
+from .scoring import CARDS_LEFT
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -15,7 +16,7 @@ if TYPE_CHECKING:
     from .answers import Best
     from .position import Position
 
-__all__ = ["Words", "the_cards"]
+__all__ = ["Words", "counted", "the_cards"]
 
 
 class Words:
@@ -185,17 +186,108 @@ class Words:
         """A grade as a settings choice reads it: ``Very hard``, ``Can't be won``."""
         return grade[0].upper() + grade[1:]
 
+    # The scorings (tripeaks.model.scoring): Classic, the game's own score, or the cards left
+
+    def scoring_name(self, scoring: str) -> str:
+        """A scoring as a choice reads it: ``Classic``, ``Cards left``."""
+        return "Cards left" if scoring == CARDS_LEFT else "Classic"
+
+    def scoring_note(self, scoring: str) -> str:
+        """What a scoring counts, in a few words beside its name."""
+        if scoring == CARDS_LEFT:
+            return f"the cards left {self.on_layout} at the end: fewer is better, none for a win"
+        return self.classic_note
+
+    classic_note = "the game's own score"
+    """What the classic score counts, in a few words (TriPeaks: its points)."""
+    on_layout = "on the table"
+    """Where the cards counted by cards left lie, after "cards left": ``in the peaks``."""
+
+    def left_said(self, left: int) -> str:
+        """The cards left as a sentence: ``3 cards left in the peaks.``, ``No cards left in the peaks.``"""
+        return f"{counted(left, 'card', none='No')} left {self.on_layout}."
+
+    def scored_tallies(self, position: Position, scoring: str) -> tuple[tuple[str, str], ...]:
+        """The figures above the table in ``scoring``: the game's own (:meth:`tallies`), or the cards left."""
+        if scoring == CARDS_LEFT:
+            return (("Cards left", str(position.layout_left)),)
+        return self.tallies(position)
+
+    def scored_ending(self, position: Position, scoring: str) -> tuple[str, str]:
+        """The heading and text over the table when the game ends, in ``scoring`` (by cards left, the
+        cards left first)."""
+        title, text = self.ending(position)
+        if scoring != CARDS_LEFT:
+            return title, text
+        if position.status() is Status.WON:
+            return title, self.left_said(0)
+        return title, f"{self.left_said(position.layout_left)} {text}"
+
+    def scored_end(self, position: Position, scoring: str) -> str:
+        """The line said when the game ends (:meth:`end`), in ``scoring``: by cards left, with the cards left
+        (a win: its heading and none left)."""
+        if scoring != CARDS_LEFT:
+            return self.end(position)
+        if position.status() is Status.WON:
+            return f"{self.ending(position)[0]} {self.left_said(0)}"
+        return f"{self.end(position)} {self.left_said(position.layout_left)}"
+
+    def scored_report(self, position: Position, moves: int, scoring: str) -> str:
+        """The terminal's line under the table in ``scoring`` (by cards left: those, moves, the prompt)."""
+        if scoring == CARDS_LEFT:
+            return f"Cards left {position.layout_left}  Moves {moves}  ({self.prompt(position)})"
+        return self.report(position, moves)
+
+    def left_compared(self, left: int, best: Best) -> str:
+        """The cards a player left beside the fewest any line leaves (``best.best.score``)."""
+        fewest = best.best.score
+        said = counted(left, "card", none="no")
+        if left <= fewest:
+            return f"You left {said}, the fewest this deal allows."
+        return f"You left {said} (the fewest possible: {fewest})."
+
+    def fewest_left(self, best: Best) -> str:
+        """The fewest cards any line leaves, as a sentence of its own."""
+        fewest = best.best.score
+        if best.best_clear is not None:
+            return "This deal can be won: a line leaves no card."
+        return f"The fewest cards a line leaves on this deal: {fewest}."
+
+    watch_fewest = "Watch a line that leaves the fewest"
+    """The label of the button that replays a line to the fewest cards left."""
+
     help: tuple[str, ...] = ()
     """How to play, a paragraph each, for a player reading the page."""
 
     record_fields: tuple[str, ...] = (
-        "played", "won", "win_rate", "streak", "best_streak", "best_score", "fastest_win"
+        "played", "won", "win_rate", "streak", "best_streak", "best_score", "fastest_win", "fewest_moves"
     )
     """The statistics worth showing for this game (of :class:`~tripeaks.services.records.Stats`'
-    fields and ``win_rate``), in order."""
+    fields and ``win_rate``), in order, when it is scored classic (see :meth:`shown_records`)."""
+
+    def shown_records(self, scoring: str) -> tuple[str, ...]:
+        """The statistics worth showing in ``scoring``: by cards left, the fewest cards left in place
+        of the best score (or after the fastest win, if the game shows no best score)."""
+        fields = self.record_fields
+        if scoring != CARDS_LEFT:
+            return fields
+        if "best_score" in fields:
+            return tuple("fewest_left" if name == "best_score" else name for name in fields)
+        at = fields.index("fastest_win") if "fastest_win" in fields else len(fields)
+        return (*fields[:at], "fewest_left", *fields[at:])
 
     score_units: tuple[str, str] = ("point", "points")
     """What a score counts, one and many, for a sentence about scores (``40 points``)."""
+
+    def scored(self, score: int) -> str:
+        """A score as a sentence says it: ``40 points``, ``1 card removed`` (in the :attr:`score_units`;
+        Golf says the cards left: ``3 cards left``).
+
+        >>> Words().scored(40), Words().scored(1)
+        ('40 points', '1 point')
+        """
+        one, many = self.score_units
+        return f"{score} {one if abs(score) == 1 else many}"
 
     notation = ""
     """How the game's moves are written, in a few words for a message about a move written wrongly."""
@@ -204,6 +296,17 @@ class Words:
     over = "The game is won: there is nothing left to do."
     thinking = "Still thinking…"
     unknown = "No hint: this position is too hard to work out."
+
+
+def counted(n: int, thing: str, *, none: str | None = None) -> str:
+    """``n`` things in words: ``1 card``, ``3 cards``, and ``none`` (``No``) for 0 when given.
+
+    >>> counted(1, "card"), counted(12, "move"), counted(0, "card", none="no")
+    ('1 card', '12 moves', 'no cards')
+    """
+    if n == 0 and none is not None:
+        return f"{none} {thing}s"
+    return f"{n:,} {thing}{'' if n == 1 else 's'}"
 
 
 def the_cards(cards: Sequence[Card]) -> str:

@@ -1,10 +1,13 @@
-"""Best scores: the highest score any line of moves reaches and the best of the lines that win.
+"""Best scores: the highest score any line of moves reaches and the best of the lines that win; or, scored
+by cards left, the fewest layout cards any line leaves and a line that wins.
 
 Both are exact (proved, not estimated), with a line that reaches each, and the search runs in
 slices of time like a hint, so a page can work them out while the player plays. Each game has
-its own search (its :attr:`Solitaire.make_best`); this module never names a game.
+its own search (its :attr:`Solitaire.make_best`); by cards left, its :attr:`Solitaire.make_cards_left`
+or else the kit's search for every game. This module never names a game.
 
->>> from tripeaks import Position, numbered_deal
+>>> from tripeaks import STRICT, Position, numbered_deal
+>>> from tripeaks.model.scoring import CARDS_LEFT
 >>> found = find_best(Position.start(numbered_deal(1)))
 >>> found.best.score, len(found.best.moves), found.best_clear.score
 (88, 41, 88)
@@ -13,6 +16,9 @@ its own search (its :attr:`Solitaire.make_best`); this module never names a game
 ...     pass  # the page lets the browser paint here
 >>> answer.best == found.best
 True
+>>> fewest = find_best(Position.start(numbered_deal(8), STRICT), scoring=CARDS_LEFT)
+>>> fewest.best.score, fewest.best_clear  # deal 8 can't be won under Strict rules
+(2, None)
 """
 
 from __future__ import annotations
@@ -20,15 +26,22 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+from ..kit.cards_left import CardsLeftLines
 from ..kit.solving import collector_paused
 from ..model.answers import Best
+from ..model.scoring import CARDS_LEFT, CLASSIC
 from ..model.solitaire import Solitaire
 
 if TYPE_CHECKING:
     from ..model.answers import ScoreSearch
     from ..model.position import Position
 
-__all__ = ["BestSearch", "find_best"]
+__all__ = ["BestSearch", "find_best", "has_best"]
+
+
+def has_best(solitaire: Solitaire, scoring: str = CLASSIC) -> bool:
+    """Whether ``solitaire``'s best in ``scoring`` can be worked out (by cards left, always)."""
+    return scoring == CARDS_LEFT or solitaire.make_best is not None
 
 
 class BestSearch:
@@ -37,14 +50,22 @@ class BestSearch:
     Each :meth:`step` works for about ``seconds`` and answers ``None`` until the search is
     over; what was worked out is kept, so the next step carries on. The answer never depends
     on how the work was sliced.
+
+    ``scoring`` is ``classic`` (the best is the highest score) or ``cards-left`` (the best is the
+    fewest layout cards left, its line's ``score``; the best clear a winning line, ``score`` 0).
     """
 
-    def __init__(self, position: Position) -> None:
-        make = Solitaire.of(position).make_best
-        if make is None:
-            raise ValueError(f"{position.solitaire.name} has no best-score search")
+    def __init__(self, position: Position, scoring: str | None = None) -> None:
+        solitaire = Solitaire.of(position)
+        self.scoring = solitaire.check_scoring(scoring)
         self.position = position
-        self._search: ScoreSearch | None = make(position)
+        self._search: ScoreSearch | None
+        if self.scoring == CARDS_LEFT:
+            self._search = (solitaire.make_cards_left or CardsLeftLines)(position)
+        else:
+            if solitaire.make_best is None:
+                raise ValueError(f"{position.solitaire.name} has no best-score search")
+            self._search = solitaire.make_best(position)
         self._seconds = 0.0
         self._result: Best | None = None
 
@@ -81,8 +102,9 @@ class BestSearch:
         return self._result
 
 
-def find_best(position: Position) -> Best:
-    """A position's best scores (see :class:`Best`), worked out to the end in one go."""
-    found = BestSearch(position).step()
+def find_best(position: Position, scoring: str | None = None) -> Best:
+    """A position's best scores in ``scoring`` (see :class:`Best`; ``None`` is the game's first scoring),
+    worked out to the end in one go."""
+    found = BestSearch(position, scoring).step()
     assert found is not None
     return found

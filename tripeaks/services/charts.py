@@ -22,6 +22,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..model.scoring import CARDS_LEFT, CLASSIC
 from .page_words import UNKNOWN_RULES
 
 if TYPE_CHECKING:
@@ -36,6 +37,7 @@ __all__ = [
     "best_share_chart",
     "daily_chart",
     "game_charts",
+    "left_chart",
     "run_chart",
     "score_chart",
     "win_rate_chart",
@@ -147,6 +149,40 @@ def score_chart(records: Records, solitaire: Solitaire, last: int = CHART_GAMES,
                  axis=(str(low), str(high)))
 
 
+def left_chart(records: Records, solitaire: Solitaire, last: int = CHART_GAMES, *,
+               zone: dt.tzinfo = dt.UTC) -> Chart:
+    """The layout cards each of the latest games left (the score by cards left: fewer is better), oldest
+    first, each marked won or lost and dated in the player's time ``zone``; games kept before version 3
+    of the records, which did not keep it, are left out.
+
+    >>> from tripeaks import TRIPEAKS
+    >>> from tripeaks.services.records import Played, Records
+    >>> left_chart(Records().with_games([Played(id="a", rules="standard", ended=1, won=False, score=9,
+    ...                                         left=4)]), TRIPEAKS).text
+    'Cards left per game, one game: 4 cards, not won.'
+    """
+    title = "Cards left per game"
+    games = [game for game in records.games_of(solitaire) if game.left is not None][-last:]
+    if not games:
+        return Chart("cards-left", "line", title, f"{title}: no games recorded yet.", ())
+    points = []
+    for game in games:
+        assert game.left is not None
+        mark = "won" if game.won else "lost"
+        points.append(Point(f"{_day(_date(game, zone))}: {_plural(game.left, 'card')} left, "
+                            f"{'won' if game.won else 'not won'}", float(game.left), mark))
+    lefts = [int(point.value) for point in points]
+    won = sum(game.won for game in games)
+    if len(games) == 1:
+        text = f"{title}, one game: {_plural(lefts[0], 'card')}, {'won' if won else 'not won'}."
+    else:
+        text = (f"{title}, the last {_plural(len(games), 'game')}: from {min(lefts)} to "
+                f"{_plural(max(lefts), 'card')}, {lefts[-1]} in the latest; {won} won.")
+    high = max(1, *lefts)
+    return Chart("cards-left", "line", title, text, tuple(points), 0.0, float(high), key=_WON_KEY,
+                 axis=("0", str(high)))
+
+
 def win_rate_chart(records: Records, solitaire: Solitaire) -> Chart:
     """The share of games won under each rule set of this game that has been played."""
     title = "Win rate by rule set"
@@ -253,15 +289,19 @@ def daily_chart(records: Records, solitaire: Solitaire, today: dt.date,
 
 
 def game_charts(records: Records, solitaire: Solitaire, today: dt.date, *,
-                zone: dt.tzinfo = dt.UTC) -> tuple[Chart, ...]:
+                zone: dt.tzinfo = dt.UTC, scoring: str = CLASSIC) -> tuple[Chart, ...]:
     """Every chart worth showing for ``solitaire``, in order: scores, the share of the best score
-    (once some game knows its deal's best), win rates, longest runs (where runs count), dailies.
+    (once some game knows its deal's best), win rates, longest runs (where runs count), dailies;
+    scored by cards left (``scoring``), the cards left per game in place of the first two.
     ``today`` is the player's day and ``zone`` their time zone, in which each game is dated (a
     game's end is recorded in UTC)."""
-    shown = [score_chart(records, solitaire, zone=zone)]
-    share = best_share_chart(records, solitaire, zone=zone)
-    if not share.empty:
-        shown.append(share)
+    if scoring == CARDS_LEFT:
+        shown = [left_chart(records, solitaire, zone=zone)]
+    else:
+        shown = [score_chart(records, solitaire, zone=zone)]
+        share = best_share_chart(records, solitaire, zone=zone)
+        if not share.empty:
+            shown.append(share)
     shown.append(win_rate_chart(records, solitaire))
     if "longest_run" in solitaire.words.record_fields:
         shown.append(run_chart(records, solitaire))

@@ -36,6 +36,7 @@ def _line(text: str) -> Line | None:
         and isinstance(line.get("game"), str) and isinstance(line.get("rules"), str)
         and line.get("result") in _RESULTS
         and type(line.get("nodes")) is int and isinstance(line.get("seconds"), int | float)
+        and (line.get("cards_left") is None or (type(line["cards_left"]) is int and line["cards_left"] >= 0))
     )
     return line if fields_ok else None
 
@@ -70,11 +71,12 @@ def _lines_of(file: TextIO, path: Path) -> Iterator[tuple[int, Line]]:
 
 
 def resume(
-    path: Path, game_id: str, rules_key: str, numbers: range, take: Any
+    path: Path, game_id: str, rules_key: str, numbers: range, take: Any, *, cards_left: bool = False
 ) -> tuple[DoneDeals, str | None]:
     """The deals of ``numbers`` that the file holds already (none if there is no file), each line of
     them handed to ``take`` once; and a sentence to say if the file's last line was cut short (it is
-    then cut off the file, so that new lines start on a line of their own)."""
+    then cut off the file, so that new lines start on a line of their own). A run scored by cards left
+    (``cards_left``) refuses a file whose lost deals were written without their fewest cards left."""
     done = DoneDeals()
     if not path.exists():
         return done, None
@@ -83,6 +85,11 @@ def resume(
             raise ValueError(
                 f"{path}, line {number:,}: a deal of {line['game']} ({line['rules']}), not of {game_id} "
                 f"({rules_key}): give another file for this game and rule set"
+            )
+        if cards_left and line["result"] == Result.LOST.value and line.get("cards_left") is None:
+            raise ValueError(
+                f"{path}, line {number:,}: deal {line['deal']} was written without its fewest cards left "
+                "(a run scored classic): give another file for a run scored by cards left"
             )
         if line["deal"] in numbers and done.add(line["deal"]):
             take(line)

@@ -35,6 +35,7 @@ __all__ = [
     "OPEN_FULL_GAME",
     "OTHER_TAB_UNREADABLE",
     "RESTARTED",
+    "SCORING_LEGEND",
     "SETTINGS_SAVED",
     "STATS_AGAIN",
     "STATS_HEADINGS",
@@ -48,14 +49,17 @@ __all__ = [
     "back_to_game",
     "bad_deal_number",
     "deal_title",
+    "fewest_moves_said",
     "finding_daily",
     "game_in_progress",
     "help_title",
     "keys_help",
     "link_problem",
+    "link_rules_disagree",
     "loaded_newer",
     "new_rules",
     "nothing_to",
+    "only_scoring",
     "other_rules_note",
     "still_on_deal",
     "stored_problem",
@@ -88,10 +92,13 @@ STORAGE_DENIED = ("This browser does not let the game store anything here, so pr
 STATS_HEADINGS = {
     "played": "Played", "won": "Won", "win_rate": "Win rate", "streak": "Streak",
     "best_streak": "Best streak", "longest_run": "Longest run", "best_score": "Best score",
-    "fastest_win": "Fastest win",
+    "fastest_win": "Fastest win", "fewest_moves": "Fewest moves", "fewest_left": "Fewest left",
 }
 """The statistics' column headings, by the records' field names."""
-STATS_NOTE = "Personal bests (best score, fastest win) count only games won without a hint."
+STATS_NOTE = ("Personal bests (best score, fastest win, fewest moves) count only games won without a hint; "
+              "the fewest cards left, any game played without a hint.")
+SCORING_LEGEND = "Scoring"
+"""The heading of the scoring choice beside the rules, in the settings."""
 UNKNOWN_RULES = "Rules of another version"
 """A rule set a stored record names that this version cannot read."""
 
@@ -141,7 +148,7 @@ def watch_over(game: Game) -> str:
 
 
 def switched_back(game: Game) -> str:
-    return f"{game.solitaire.name}: back to your game. {where(game)}"
+    return f"{game.solitaire.name_under(game.rules)}: back to your game. {where(game)}"
 
 
 def loaded_newer(game: Game) -> str:
@@ -168,6 +175,31 @@ def new_rules(rules: Any) -> str:
 
 def other_rules_note(playing: Any) -> str:
     return f"The game on the table is played with other rules ({playing.label}): these apply to new deals."
+
+
+def fewest_moves_said(moves: int, fewest: int | None, *, won: bool) -> str | None:
+    """The fewest-moves best on the end sheet: ``fewest``, the player's fewest moves to a win under the
+    rules played (``None`` before any), beside this game's ``moves`` when it was ``won``.
+
+    >>> fewest_moves_said(41, 41, won=True)
+    '41 moves: your fewest to a win with these rules.'
+    >>> fewest_moves_said(60, 41, won=False)
+    'Your fewest moves to a win with these rules: 41.'
+    """
+    if fewest is None:
+        return None
+    if won and moves <= fewest:
+        return f"{moves} moves: your fewest to a win with these rules."
+    return f"Your fewest moves to a win with these rules: {fewest}."
+
+
+def only_scoring(name: str, scoring: str) -> str:
+    """A game offering one scoring, said in the settings in place of the choice.
+
+    >>> only_scoring("Golf", "Cards left")
+    'Golf is scored by cards left only.'
+    """
+    return f"{name} is scored by {scoring[0].lower()}{scoring[1:]} only."
 
 
 def bad_deal_number(text: str, most: int) -> str:
@@ -206,6 +238,13 @@ def link_problem(part: str, detail: str) -> str:
     if part == "rules":
         return f"The link's rules could not be read: {detail}."
     return detail
+
+
+def link_rules_disagree(game: str, rules: str) -> str:
+    """The link names a game by a name that implies its rules (``relaxed-pyramid``: ``rules``, the rules'
+    label) and asks for other rules too."""
+    shown = game if len(game) <= 40 else game[:40] + "…"
+    return f"The link's game '{shown}' plays {rules}, and its rules ask for others."
 
 
 Keys = tuple[tuple[str, str], ...]

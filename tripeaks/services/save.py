@@ -21,13 +21,13 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import json
-import math
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ..base.errors import InvalidDealError, InvalidMoveError, InvalidSaveError
 from ..base.generator import MAX_DEAL
 from ..base.moves import Move
+from ..base.schema import check, spec
 from ..base.stored import check_header, read_json, shown
 from ..model.deal import Deal
 from ..model.numbered import daily_seed, deal_from_seed, numbered_deal
@@ -48,6 +48,29 @@ _FIELDS_1 = ("format", "version", "deal", "rules", "moves", "redo", "number", "d
              "seconds")
 _FIELDS = ("format", "version", "game", "deal", "number", "daily", "rules", "moves", "redo", "hints",
            "seconds")
+
+
+@dataclass(frozen=True, slots=True)
+class _Plain:
+    """A save's fields that are plain values, as the schema reads them (the deal, rules and moves are
+    read by the game); ``attempt`` is there only for a daily deal."""
+
+    number: int | None = spec("whole", said="the deal number", low=1, high=MAX_DEAL, optional=True,
+                              sentence="The save's deal number is invalid.")
+    daily: str | None = spec("day", said="the daily date", optional=True,
+                             sentence="The save's daily date is invalid.")
+    hints: int = spec("whole", said="the hint count", high=_MOST,
+                      sentence="The save's hint count is invalid.")
+    seconds: float = spec("seconds", said="the playing time", high=_MOST + 1,
+                          sentence="The save's playing time is invalid.")
+    attempt: int | None = spec("whole", said="the daily attempt", high=255, optional=True, default=None,
+                               sentence="The save's daily attempt is invalid.")
+
+    def __post_init__(self) -> None:
+        check(self, InvalidSaveError)
+
+
+_PLAIN = tuple(item.name for item in fields(_Plain))
 
 
 class Saving(Protocol):
@@ -139,11 +162,11 @@ def read(data: Any, solitaire: Solitaire | None = None) -> Saved:
         data, FORMAT, VERSION, InvalidSaveError, what="The save",
         not_ours=f"This is not a {(solitaire or DEFAULT_GAME).name} save."
     )
-    fields = _FIELDS_1 if version == 1 else _FIELDS
-    missing = [f for f in fields if f not in data]
+    names = _FIELDS_1 if version == 1 else _FIELDS
+    missing = [f for f in names if f not in data]
     if missing:
         raise InvalidSaveError(f"The save is missing {', '.join(missing)}.")
-    extra = sorted(set(data) - set(fields) - ({"attempt"} if version > 1 else set()))
+    extra = sorted(set(data) - set(names) - ({"attempt"} if version > 1 else set()))
     if extra:
         raise InvalidSaveError(f"The save has unknown fields: {', '.join(map(str, extra))[:200]}.")
     game = DEFAULT_GAME
@@ -158,12 +181,9 @@ def read(data: Any, solitaire: Solitaire | None = None) -> Saved:
             raise InvalidSaveError("The save's game is invalid.")
     if solitaire is not None and game is not solitaire:
         raise InvalidSaveError(f"This is a {game.name} save, not a {solitaire.name} one.")
-    number, daily, hints, seconds = data["number"], data["daily"], data["hints"], data["seconds"]
-    if number is not None and (type(number) is not int or not 1 <= number <= MAX_DEAL):
-        raise InvalidSaveError("The save's deal number is invalid.")
-    attempt = data.get("attempt")
-    if attempt is not None and (type(attempt) is not int or not 0 <= attempt < 256
-                                or data["deal"] is not None or number is not None):
+    plain = _Plain(**{name: data[name] for name in _PLAIN if name in data})
+    number, attempt = plain.number, plain.attempt
+    if attempt is not None and (data["deal"] is not None or number is not None):
         raise InvalidSaveError("The save's daily attempt is invalid.")
     if version > 1 and data["deal"] is None:
         if attempt is not None and number is None:
@@ -181,18 +201,9 @@ def read(data: Any, solitaire: Solitaire | None = None) -> Saved:
         rules = game.rules_from_dict(data["rules"])
     except ValueError as error:
         raise InvalidSaveError(f"The save's rules are invalid: {error}.") from None
-    if daily is not None:
-        try:
-            dt.date.fromisoformat(daily)
-        except (TypeError, ValueError):
-            raise InvalidSaveError("The save's daily date is invalid.") from None
-    if type(hints) is not int or not 0 <= hints <= _MOST:
-        raise InvalidSaveError("The save's hint count is invalid.")
-    if type(seconds) not in (int, float) or not math.isfinite(seconds) or not 0 <= seconds <= _MOST:
-        raise InvalidSaveError("The save's playing time is invalid.")
     moves = _moves(game, data["moves"], "moves")
     redo = _moves(game, data["redo"], "redo")
-    return Saved(deal, rules, moves, redo, number, daily, hints, float(seconds))
+    return Saved(deal, rules, moves, redo, number, plain.daily, plain.hints, float(plain.seconds))
 
 
 def _daily_deal(daily: Any, attempt: int, game: Solitaire) -> Deal:

@@ -1,6 +1,7 @@
 """Solving many deals: the winnable share of a range of deals, with its confidence interval, and how long
-solving takes; :class:`Tally` keeps the figures of a stream of deals' lines (see
-:mod:`tripeaks.services.sweep`) in bounded memory, however long the range."""
+solving takes; scored by cards left, also the fewest cards each deal's best line leaves. :class:`Tally` keeps
+the figures of a stream of deals' lines (see :mod:`tripeaks.services.sweep`) in bounded memory, however
+long the range."""
 
 from __future__ import annotations
 
@@ -11,13 +12,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..model.answers import DEFAULT_BUDGET, Grade, Result
+from ..model.scoring import CARDS_LEFT
 from ..model.solitaire import Solitaire
 from ..registry import game_of_rules
 from .sweep import InProcess, Processes, sweep
 
 __all__ = [
-    "RangeSummary", "Spread", "Tally", "percent", "percentile", "share_with_interval", "solve_range",
-    "wilson",
+    "RangeSummary", "Spread", "Tally", "left_report", "percent", "percentile", "share_with_interval",
+    "solve_range", "wilson",
 ]
 
 
@@ -35,6 +37,8 @@ class RangeSummary:
     seconds: dict[int, float] = field(default_factory=dict)
     nodes: dict[int, int] = field(default_factory=dict)
     lengths: dict[int, int] = field(default_factory=dict)
+    left: dict[int, int] = field(default_factory=dict)
+    """Scored by cards left: the fewest layout cards a line leaves, by deal (a deal given up has none)."""
     interrupted: bool = False
     """Whether the work was stopped (Ctrl-C) before every deal was solved: the figures are of those
     that were."""
@@ -63,7 +67,28 @@ class RangeSummary:
             lines.append(
                 f"moves in winning lines: median {percentile(lengths, 0.5):.0f}   max {max(lengths):.0f}"
             )
+        if self.left:
+            lines.append(self.left_report())
         return "\n".join(lines)
+
+    def left_report(self) -> str:
+        """The fewest cards left of the deals, in a line: how many deals leave 0, 1, 2, 3 or more.
+
+        >>> RangeSummary(left={1: 0, 2: 0, 3: 2, 4: 7}).left_report()
+        'fewest cards left: 0 on 2 deals, 1 on 0, 2 on 1, 3 or more on 1   mean 2.25   max 7'
+        """
+        return left_report(Counter(self.left.values()))
+
+
+def left_report(left: Counter[int]) -> str:
+    """The fewest cards left of a range's deals (how many deals leave each count), in a line."""
+    counts = [left[n] for n in range(3)] + [sum(count for n, count in left.items() if n >= 3)]
+    shares = ", ".join(f"{label} on {count}" for label, count in zip(("1", "2", "3 or more"), counts[1:],
+                                                                     strict=True))
+    deals = sum(left.values())
+    mean = sum(n * count for n, count in left.items()) / deals
+    return (f"fewest cards left: 0 on {counts[0]} deal{'' if counts[0] == 1 else 's'}, {shares}   "
+            f"mean {mean:.2f}   max {max(left)}")
 
 
 def wilson(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
@@ -126,9 +151,12 @@ class Spread:
 
 class Tally:
     """The figures of a range's deal lines, added one by one: counts of each result, of the no-peeking
-    player's wins and of each grade, and the spreads of time, states and winning moves."""
+    player's wins and of each grade, and the spreads of time, states and winning moves; with ``cards_left``
+    (the range scored by cards left), how many deals leave each count of cards."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, cards_left: bool = False) -> None:
+        self.cards_left = cards_left
+        self.left: Counter[int] = Counter()
         self.results: Counter[str] = Counter()
         self.fair_games = 0
         self.fair_wins = 0
@@ -152,6 +180,8 @@ class Tally:
             self.fair_wins += bool(line["fair"])
         if line.get("grade") is not None:
             self.grades[line["grade"]] += 1
+        if self.cards_left and line.get("cards_left") is not None:
+            self.left[line["cards_left"]] += 1
 
     def share(self) -> str:
         """The winnable share and the no-peeking player's, each with its 95% interval."""
@@ -180,6 +210,8 @@ class Tally:
         if self.moves.count:
             moves = self.moves
             lines.append(f"moves in winning lines: median {moves.percentile(0.5):.0f}   max {moves.most:.0f}")
+        if self.left:
+            lines.append(left_report(self.left))
         lines.append(self.share())
         if self.grades:
             counts = [f"{g.value} {self.grades[g.value]}" for g in Grade if self.grades[g.value]]
@@ -220,16 +252,20 @@ def solve_range(
     budget: int = DEFAULT_BUDGET,
     shortest: bool = False,
     progress: Callable[[int], None] | None = None,
+    scoring: str | None = None,
 ) -> RangeSummary:
     """Solve every numbered deal of a game in ``numbers``, on ``jobs`` processes.
 
     The work is handed out as it goes (``numbers`` may be a long range): nothing is made for
     deals not yet reached, and ``progress`` is told after each deal. Ctrl-C (``KeyboardInterrupt``)
     stops it at once, the worker processes ended: the summary then holds the deals solved so far
-    and says it was ``interrupted``.
+    and says it was ``interrupted``. Scored by cards left (``scoring``; ``None``: the game's first), each
+    deal's fewest cards left is worked out too (those the solver proves lost take the search for it: far
+    longer).
     """
     game = solitaire if solitaire is not None else game_of_rules(rules)
     rules = game.check_rules(rules)
+    cards_left = game.check_scoring(scoring) == CARDS_LEFT
     summary = RangeSummary()
 
     def take(line: dict[str, Any]) -> None:
@@ -239,12 +275,14 @@ def solve_range(
         summary.nodes[number] = line["nodes"]
         if line["moves"] is not None:
             summary.lengths[number] = line["moves"]
+        if cards_left and line["cards_left"] is not None:
+            summary.left[number] = line["cards_left"]
         if progress is not None:
             progress(len(summary.results))
 
     try:
         with Processes(jobs) if jobs > 1 else InProcess() as runner:
-            sweep(numbers, game, rules, runner, take, budget=budget, shortest=shortest)
+            sweep(numbers, game, rules, runner, take, budget=budget, shortest=shortest, cards_left=cards_left)
     except KeyboardInterrupt:
         summary.interrupted = True
     return summary

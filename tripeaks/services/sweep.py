@@ -6,9 +6,11 @@ A deal's line (:func:`deal_line`) holds what the ``stats`` command writes to its
      "cards_left": 0, "fair": false, "nodes": 3125, "seconds": 0.0123}
 
 ``result`` is the exact solver's answer (``won``, ``lost`` or ``gave_up`` within its budget), ``moves`` the
-length of its winning line, ``cards_left`` the fewest layout cards a line leaves (0 for a won deal; see
-:func:`fewest_cards_left` for a lost one), ``fair`` whether the game's no-peeking player (the grader's,
-which never sees the stock or a face-down card) wins it, and ``grade`` its difficulty when asked for.
+length of its winning line, ``cards_left`` the fewest layout cards a line leaves (0 for a won deal; for a
+lost one, the exact search by cards left when the range is scored by them, else ``null``: see
+:func:`fewest_cards_left`), ``fair`` whether the game's no-peeking player (the grader's,
+which never sees the stock or a face-down card) wins it, and ``grade`` its difficulty when asked for;
+``nodes`` and ``seconds`` are the solver's work (and the search by cards left's time, when it ran).
 Everything but ``seconds`` is the same on every machine and runner.
 
 :func:`sweep` hands the deals out in chunks to a :class:`Runner`, this process (:class:`InProcess`), a
@@ -21,6 +23,7 @@ set of deals a file has already, kept as runs of numbers, to skip them.
 from __future__ import annotations
 
 import bisect
+import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Protocol
 
@@ -37,36 +40,52 @@ __all__ = [
 ]
 
 Line = dict[str, Any]
-Chunk = tuple[str, str, tuple[int, ...], int, bool, bool]
-"""The work of one task: the game's id, the rules' key, the deal numbers, the budget, shortest, grade."""
+Chunk = tuple[str, str, tuple[int, ...], int, bool, bool, bool]
+"""The work of one task: the game's id, the rules' key, the deal numbers, the budget, shortest, grade, and
+whether a lost deal's fewest cards left is searched (the range scored by cards left)."""
 
 
-def fewest_cards_left(position: Position, answer: Solution) -> int | None:
+def fewest_cards_left(position: Position, answer: Solution, search: bool = False) -> int | None:
     """The fewest layout cards any line leaves on the deal of ``position``, for a line: 0 when the
-    solver won it, ``None`` (not known) otherwise.
+    solver won it; for a deal it proved lost, the exact search by cards left (the game's own, or the
+    kit's: :func:`tripeaks.services.best.find_best`) if ``search``, else ``None`` (not known); ``None``
+    when the solver gave up.
 
-    This is the hook for a search by cards left (issue 36, scoring by cards left): when the engine
-    has one, a lost deal's figure is its answer here, and every line, on every runner, has it.
+    >>> from tripeaks import STRICT, numbered_deal, solve
+    >>> position = Position.start(numbered_deal(8), STRICT)  # lost under Strict rules, 2 cards left at best
+    >>> answer = solve(position)
+    >>> fewest_cards_left(position, answer), fewest_cards_left(position, answer, search=True)
+    (None, 2)
     """
-    return 0 if answer.result is Result.WON else None
+    if answer.result is Result.WON:
+        return 0
+    if answer.result is Result.GAVE_UP or not search:
+        return None
+    from ..model.scoring import CARDS_LEFT
+    from .best import find_best
+
+    return find_best(position, CARDS_LEFT).best.score
 
 
 def deal_line(
     game: Solitaire, number: int, rules: Any, *, budget: int = DEFAULT_BUDGET, shortest: bool = False,
-    grade: bool = False,
+    grade: bool = False, cards_left: bool = False,
 ) -> Line:
-    """One numbered deal solved, with its no-peeking player's game (and its grade, if asked), as a line."""
+    """One numbered deal solved, with its no-peeking player's game (and its grade, if asked), as a line;
+    with ``cards_left``, a lost deal's fewest cards left is searched too."""
     deal = numbered_deal(number, game)
     position = Position.start(deal, rules)
     answer = solve(position, budget=budget, shortest=shortest)
     won = answer.result is Result.WON
+    started = time.perf_counter()
+    left = fewest_cards_left(position, answer, cards_left)
+    searched = time.perf_counter() - started if left else 0.0
     grader = game.make_grader(position) if game.make_grader is not None else None
     line: Line = {
         "deal": number, "game": game.id, "rules": rules.key, "code": deal.code,
-        "result": answer.result.value, "moves": len(answer.moves) if won else None,
-        "cards_left": fewest_cards_left(position, answer),
+        "result": answer.result.value, "moves": len(answer.moves) if won else None, "cards_left": left,
         "fair": grader.fair_win() if grader is not None else None,
-        "nodes": answer.nodes, "seconds": round(answer.seconds, 6),
+        "nodes": answer.nodes, "seconds": round(answer.seconds + searched, 6),
     }
     if grade:
         decided = grader is not None and answer.result is not Result.GAVE_UP
@@ -76,10 +95,11 @@ def deal_line(
 
 def solve_chunk(chunk: Chunk) -> list[Line]:
     """The lines of a chunk of deals: what each runner runs, in whatever process or machine."""
-    game_id, key, numbers, budget, shortest, grade = chunk
+    game_id, key, numbers, budget, shortest, grade, cards_left = chunk
     game = find_game(game_id)
     rules = game.rules_from_key(key)
-    return [deal_line(game, n, rules, budget=budget, shortest=shortest, grade=grade) for n in numbers]
+    return [deal_line(game, n, rules, budget=budget, shortest=shortest, grade=grade, cards_left=cards_left)
+            for n in numbers]
 
 
 class Runner(Protocol):
@@ -231,7 +251,7 @@ MOST_IN_A_CHUNK = 256
 
 
 def _chunks(
-    numbers: Iterable[int], size: Callable[[], int], head: tuple[str, str], tail: tuple[int, bool, bool]
+    numbers: Iterable[int], size: Callable[[], int], head: tuple[str, str], tail: tuple[int, bool, bool, bool]
 ) -> Iterator[Chunk]:
     batch: list[int] = []
     wanted = size()
@@ -255,12 +275,14 @@ def sweep(
     budget: int = DEFAULT_BUDGET,
     shortest: bool = False,
     grade: bool = False,
+    cards_left: bool = False,
     tick: Callable[[], None] | None = None,
 ) -> None:
     """Solve every deal of ``numbers`` on ``runner``, handing each line to ``take`` as its chunk comes
-    back (in no set order). At most ``runner.slots`` chunks are in flight: the numbers are read only
-    as far as they are handed out. ``tick`` is called now and then while waiting (a progress line).
-    A ``KeyboardInterrupt`` goes through: the caller's ``with runner`` ends its work."""
+    back (in no set order); with ``cards_left``, each lost deal's fewest cards left is searched too. At
+    most ``runner.slots`` chunks are in flight: the numbers are read only as far as they are handed out.
+    ``tick`` is called now and then while waiting (a progress line). A ``KeyboardInterrupt`` goes through:
+    the caller's ``with runner`` ends its work."""
     timed = [0, 0.0]  # lines taken, their seconds
 
     def size() -> int:
@@ -269,7 +291,7 @@ def sweep(
         each = max(timed[1] / timed[0], 1e-4)
         return max(runner.chunk, min(MOST_IN_A_CHUNK, round(runner.task_seconds / each)))
 
-    chunks = _chunks(numbers, size, (game.id, rules.key), (budget, shortest, grade))
+    chunks = _chunks(numbers, size, (game.id, rules.key), (budget, shortest, grade, cards_left))
     flying = 0
     more = True
     while True:

@@ -45,8 +45,9 @@ LOOKING = "Looking for a winning line…"
 @dataclass(frozen=True, slots=True)
 class Watch:
     """A line to watch: it starts after the game's first ``start`` moves, and its ``moves`` follow
-    (none when there is no such line: ``text`` says why). ``kind`` names the line: ``winning``, or
-    ``best`` for a line to the deal's best possible score (:func:`best_watch`)."""
+    (none when there is no such line: ``text`` says why). ``kind`` names the line: ``winning``,
+    ``best`` for a line to the deal's best possible score, or ``fewest`` for a line that leaves the
+    fewest cards (:func:`best_watch`)."""
 
     start: int
     moves: tuple[Move, ...]
@@ -56,7 +57,9 @@ class Watch:
     @property
     def title(self) -> str:
         """The line's name as the page heads it while it is shown."""
-        return "Watching a line to the best score" if self.kind == "best" else "Watching a winning line"
+        titles = {"best": "Watching a line to the best score",
+                  "fewest": "Watching a line that leaves the fewest cards"}
+        return titles.get(self.kind, "Watching a winning line")
 
     def game(self, played: Game) -> Game:
         """A game to show the line on: ``played``'s first :attr:`start` moves made and the line's
@@ -84,14 +87,16 @@ def _from(start: int, made: int) -> str:
 
 class WatchSearch:
     """The search for a winning line to show for ``game``: from the latest position of its history that
-    can still be won (the way a hint finds it), or from the deal's start with ``from_start``; a slice
-    of time at a time."""
+    can still be won (the way a hint finds it), from the deal's start with ``from_start``, or from the
+    position after its first ``at`` moves (a review's choice); a slice of time at a time."""
 
-    def __init__(self, game: Game, *, from_start: bool = False) -> None:
+    def __init__(self, game: Game, *, from_start: bool = False, at: int | None = None) -> None:
         self.game = game
         self.from_start = from_start
         self._made = game.moves_made
-        self._start: int | None = 0 if from_start else None
+        if at is not None and not 0 <= at <= self._made:
+            raise ValueError(f"a line to watch starts after 0 to {self._made} moves, not {at}")
+        self._start: int | None = at if at is not None else 0 if from_start else None
         self._spent = 0
         self._found: Watch | None = None
 
@@ -125,12 +130,14 @@ class WatchSearch:
         return self._found
 
 
-def best_watch(solitaire: Solitaire, best: Line) -> Watch:
-    """The line to a deal's best possible score (a :class:`~tripeaks.model.answers.Line` from the deal's
-    start), to watch."""
+def best_watch(solitaire: Solitaire, best: Line, scoring: str | None = None) -> Watch:
+    """The line to a deal's best possible score in ``scoring`` (a :class:`~tripeaks.model.answers.Line`
+    from the deal's start), to watch; no ``scoring`` is the game's first (Golf's is cards left)."""
     from .telling import best_line_words
 
-    return Watch(0, best.moves, best_line_words(solitaire, best.score, len(best.moves)), "best")
+    scoring = scoring or solitaire.scorings[0]
+    kind = "fewest" if scoring == "cards-left" else "best"
+    return Watch(0, best.moves, best_line_words(solitaire, best.score, len(best.moves), scoring), kind)
 
 
 def step_words(before: Position, move: Move, after: Position, step: int, steps: int) -> str:

@@ -107,10 +107,12 @@ class StatsRun:
     shortest: bool = False
     grade: bool = False
     yes: bool = False
+    cards_left: bool = False
+    """Scored by cards left: each lost deal's fewest cards left is searched, and the summary counts them."""
 
     def lines(self, numbers: Iterator[int], runner: Runner, take: Any, tick: Any = None) -> None:
         sweep(numbers, self.game, self.rules, runner, take, budget=self.budget, shortest=self.shortest,
-              grade=self.grade, tick=tick)
+              grade=self.grade, cards_left=self.cards_left, tick=tick)
 
 
 def _runner(run: StatsRun, left: int, stack: ExitStack) -> tuple[Runner, int, str]:
@@ -136,10 +138,12 @@ def run_stats(run: StatsRun, *, out: TextIO | None = None, err: TextIO | None = 
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
     numbers = run.numbers
-    tally = Tally()
+    tally = Tally(cards_left=run.cards_left)
     done = DoneDeals()
     if run.out is not None:
-        done, said = resume(run.out, run.game.id, run.rules.key, numbers, tally.add)
+        done, said = resume(
+            run.out, run.game.id, run.rules.key, numbers, tally.add, cards_left=run.cards_left
+        )
         if said:
             print(said, file=err)
         if done.count:

@@ -24,15 +24,21 @@ __all__ = ["TRIANGLE"]
 
 
 def _solver() -> Callable[[Any], Solver]:
-    from .solver import Solver as TriangleSolver
+    from ...kit.pairs.solver import PairsSolver
 
-    return cast("Callable[[Any], Solver]", TriangleSolver)  # it takes TrianglePositions only
+    return cast("Callable[[Any], Solver]", PairsSolver)  # it takes positions of pairs only
 
 
 def _best() -> Callable[[Any], ScoreSearch]:
-    from .best import TriangleBest
+    from ...kit.pairs.best import PairsBest
 
-    return TriangleBest
+    return PairsBest
+
+
+def _cards_left() -> Callable[[Any], ScoreSearch]:
+    from .cards_left import TriangleCardsLeft
+
+    return TriangleCardsLeft
 
 
 def _grader() -> Callable[[Any], Grader]:
@@ -57,4 +63,5 @@ TRIANGLE = Solitaire(
     make_solver=deferred(TrianglePosition, _solver),
     make_best=deferred(TrianglePosition, _best),
     make_grader=deferred(TrianglePosition, _grader),
+    make_cards_left=deferred(TrianglePosition, _cards_left),
 )

@@ -22,6 +22,9 @@ class TriangleRules:
     redeals: ClassVar[int] = 2
     """How many times the waste may be turned back into the stock."""
 
+    layout_only: ClassVar[bool] = False
+    """Won only once every card is gone, the stock's and the waste's too."""
+
     CHOICES: ClassVar[tuple[Choice, ...]] = ()
     """Nothing to choose: one rule set."""
 

@@ -35,6 +35,12 @@ def _best() -> Callable[[Any], ScoreSearch]:
     return TriPeaksBest
 
 
+def _cards_left() -> Callable[[Any], ScoreSearch]:
+    from .cards_left import TriPeaksCardsLeft
+
+    return TriPeaksCardsLeft
+
+
 def _grader() -> Callable[[Any], Grader]:
     from .difficulty import TriPeaksGrader
 
@@ -57,4 +63,5 @@ TRIPEAKS = Solitaire(
     make_solver=deferred(TriPeaksPosition, _solver),
     make_best=deferred(TriPeaksPosition, _best),
     make_grader=deferred(TriPeaksPosition, _grader),
+    make_cards_left=deferred(TriPeaksPosition, _cards_left),
 )

@@ -8,6 +8,8 @@ from typing import ClassVar
 from ...base.cards import Card, rank_label, rank_phrase
 from ...base.errors import IllegalMoveError, InvalidMoveError
 from ...base.moves import DRAW, RESET, Move, MoveKind
+from ...kit.adjacency import adjacent, neighbours
+from ...kit.last_pass.line import ADVANCE, follow
 from ...model.deal import Deal
 from ...model.position import Position, Status, slot_setters
 from .layout import PEAK_BONUS, PEAKS
@@ -21,21 +23,6 @@ DRAW_PENALTY = 5
 _PLAY = MoveKind.PLAY
 _DRAW = MoveKind.DRAW
 _RESET = MoveKind.RESET
-
-
-def adjacent(a: int, b: int, wrap: bool) -> bool:
-    """Whether ranks ``a`` and ``b`` are one apart (with ``wrap``, king and ace are too)."""
-    gap = abs(a - b)
-    return gap == 1 or (wrap and gap == 12)
-
-
-def neighbours(rank: int, wrap: bool) -> tuple[int, ...]:
-    """The ranks that may be played on ``rank``, lowest first.
-
-    >>> neighbours(13, True), neighbours(13, False), neighbours(1, True)
-    ((1, 12), (12,), (2, 13))
-    """
-    return tuple(r for r in range(1, 14) if adjacent(rank, r, wrap))
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +63,18 @@ class TriPeaksPosition(Position):
         _score(made, score)
         _run(made, run)
         return made
+
+    def state_key(self) -> tuple[object, ...]:
+        """What decides the lines to come: ranks, not cards (suits play no part); in the last pass
+        only the waste's top (the waste is never turned over again); with unlimited passes, not the
+        passes used."""
+        stock = tuple([card.rank for card in self.stock])
+        resets = self.rules.resets
+        if resets is None:
+            return (self.remaining, stock, tuple([card.rank for card in self.waste]))
+        if self.waste and self.resets >= resets:
+            return (self.remaining, stock, self.waste[-1].rank, self.resets)
+        return (self.remaining, stock, tuple([card.rank for card in self.waste]), self.resets)
 
     # What is on the table
 
@@ -217,28 +216,6 @@ class TriPeaksPosition(Position):
 
 
 _resets, _score, _run = slot_setters(TriPeaksPosition, "resets", "score", "run")
-
-
-# A line as the searches find it: layout slots to play, and advances
-
-ADVANCE = -1
-"""A step of a line that turns the next stock card (a draw, or a reset when the stock is empty)."""
-
-
-def follow(position: TriPeaksPosition, steps: list[int]) -> tuple[tuple[Move, ...], TriPeaksPosition]:
-    """The moves of a line of ``steps`` (layout slots, and :data:`ADVANCE`) from ``position``, each made
-    by the rules themselves, and the position they reach."""
-    moves = []
-    for step in steps:
-        if step == ADVANCE:
-            move = DRAW if position.stock else RESET
-        else:
-            card = position.cards[step]
-            assert card is not None
-            move = Move.play(card)
-        position = position.after(move)
-        moves.append(move)
-    return tuple(moves), position
 
 
 # Why a move is refused, and why a tap does or doesn't play (the player's words)

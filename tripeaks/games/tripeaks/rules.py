@@ -7,6 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ...base.stored import shown
+from ...kit.adjacency import Adjacency, adjacency
 from ...model.solitaire import Choice
 
 __all__ = ["EASY", "RULE_SETS", "STANDARD", "STRICT", "Rules"]
@@ -62,6 +63,11 @@ class Rules:
             if (rules.passes, rules.wrap) == (self.passes, self.wrap):
                 return name
         return "custom"
+
+    @property
+    def adjacency(self) -> Adjacency:
+        """Which rank goes on which: one above or below, with K–A wrap or not."""
+        return adjacency(self.wrap)
 
     @property
     def resets(self) -> int | None:

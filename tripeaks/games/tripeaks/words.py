@@ -197,8 +197,11 @@ class TriPeaksWords(Words):
     )
 
     record_fields = (
-        "played", "won", "win_rate", "streak", "best_streak", "longest_run", "best_score", "fastest_win"
+        "played", "won", "win_rate", "streak", "best_streak", "longest_run", "best_score", "fastest_win",
+        "fewest_moves",
     )
+    classic_note = "points for runs and peaks, 5 off a draw"
+    on_layout = "in the peaks"
 
 
 WORDS = TriPeaksWords()

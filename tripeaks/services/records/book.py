@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 __all__ = ["FORMAT", "GAMES_KEPT", "VERSION", "Records", "game_id", "game_of_key", "records_key"]
 
 FORMAT = "tripeaks-records"
-VERSION = 2
+VERSION = 3
 GAMES_KEPT = 1000
 """How many games are kept one by one; an older one is folded into its rule set's earlier figures."""
 _EMPTY = Stats()
@@ -154,13 +154,16 @@ class Records:
         seconds: float,
         longest_run: int,
         hints: int = 0,
+        moves: int | None = None,
+        left: int | None = None,
     ) -> Records:
         """These records with one more game under the rule set ``key``, counted in its figures from
         before the games kept (a game with no id is not kept one by one: :meth:`record` with an id
-        keeps it)."""
+        keeps it); ``moves`` and ``left`` (the layout cards left), when known."""
         check_key(key)
         stats = self[key].after(
-            won=won, score=score, seconds=seconds, longest_run=longest_run, hints=hints
+            won=won, score=score, seconds=seconds, longest_run=longest_run, hints=hints, moves=moves,
+            left=left,
         )
         mapping = dict(self.by_rules)
         mapping[key] = stats
@@ -185,6 +188,8 @@ class Records:
                 seconds=game.seconds,
                 longest_run=game.longest_run,
                 hints=game.hints,
+                moves=game.moves_made,
+                left=game.position.layout_left,
             )
         if any(kept.id == id for kept in self.games):
             return self
@@ -201,6 +206,7 @@ class Records:
             number=game.number,
             daily=game.daily,
             best=best,
+            left=game.position.layout_left,
         )
         return self.with_games((played,))
 
@@ -269,7 +275,7 @@ class Records:
         for key, value in rules.items():
             try:
                 check_key(key)
-                mapping[key] = Stats.from_dict(value)
+                mapping[key] = Stats.from_dict(value, version)
             except InvalidRecordsError as error:
                 raise InvalidRecordsError(f"The statistics for {shown(key)} are invalid: {error}.") from None
         games = data.get("games", [])
@@ -280,7 +286,7 @@ class Records:
         kept = []
         for n, value in enumerate(games, 1):
             try:
-                kept.append(Played.from_dict(value))
+                kept.append(Played.from_dict(value, version))
             except (InvalidRecordsError, TypeError) as error:
                 raise InvalidRecordsError(f"Game {n} of the statistics is invalid: {error}.") from None
         try:

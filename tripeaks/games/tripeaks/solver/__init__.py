@@ -6,18 +6,9 @@ rank, and what is left of the stock (and, while the waste can still be turned ov
 
 Three searches share one :class:`Solver`:
 
-* the last pass through the stock: depth-first over (cards left, top, stock left). What it
-  remembers, across calls, is for each (cards, top) the earliest stock index from which it is
-  proved lost, worked out as a value from the branches (not just "lost from where it was
-  asked"), and for each set of cards the same just after a draw. A draw is taken as "draw up
-  to the first stock card one away from a free card, then play it". Every top that allows no
-  play shares what was proved, as such a state can only be drawn on. States are cut by index
-  thresholds from counting bounds (isolated cards with deadlines, rank flow); the bounds
-  depend on the isolated cards alone and on the short rank-flow needs alone, so each is
-  worked out once per distinct set of those, for every top at once; a set of cards' free and
-  isolated cards and needs come from its parent's, by one card, and are kept in one cell per
-  set of cards with, for each top, the earliest index from which lost: by the bounds until
-  more is proved, so one look tells both;
+* the last pass through the stock: the family's last-pass search (``tripeaks/kit/last_pass/``,
+  which Golf's solver is too), depth-first over (cards left, top, stock left), cut by counting
+  bounds, remembering for each (cards, top) the earliest stock index from which it is lost;
 * passes still to come (2 or 3 passes): the same, keeping the whole waste in the state;
 * unlimited passes: the waste and stock form a cycle that draws and resets walk round, so a
   move is "advance k cards, then play": every move clears a card and the search is acyclic.
@@ -30,11 +21,9 @@ breadth-first search.
 A work budget (nodes and seconds) bounds every search; a search that runs out answers
 ``gave_up`` and keeps what it proved, so asking again goes further.
 
-One file per part: ``budget.py``, the work budget and pausing; ``ranks.py``, rank bit tables
-and the rank flow's steps; ``bounds.py``, the last pass's cells and their counting bounds;
-``last_pass.py``, the last pass's search and fewest draws; ``passes.py``, the searches with
-passes to come and fewest advances. Here, the :class:`Solver` that ties them, its answers, and
-all it takes from the rest of the engine (but ``bits``, which passes.py imports too).
+Here: ``budget.py``, the work budget and pausing; ``passes.py``, the searches with passes to
+come and fewest advances; ``memo.py``, what those remember besides the last pass's; and the
+:class:`Solver` that ties them to the last pass's (:class:`~tripeaks.kit.last_pass.solver.PassSolver`).
 """
 
 from __future__ import annotations
@@ -43,19 +32,18 @@ import time
 from collections.abc import Generator
 
 from ....base.moves import Move
+from ....kit.last_pass.search import _fewest_draws, _last_pass
+from ....kit.last_pass.solver import PassSolver
 from ....model.answers import Result, Solution
-from ....model.position import Status
 from ..play import TriPeaksPosition as Position
-from ..play import follow
-from .budget import _TICK, DEFAULT_BUDGET, _GiveUp, collector_paused
-from .last_pass import _fewest_draws, _last_pass
+from .budget import _TICK, _GiveUp
 from .memo import Memory
 from .passes import _fewest_advances, _fewest_unlimited, _passes_to_come, _unlimited
 
 __all__ = ["Solver"]
 
 
-class Solver(Memory):
+class Solver(Memory, PassSolver[Position]):
     """Solves positions of one deal under one set of rules, remembering what it proved.
 
     Keep one per game: a hint that walks back through the game's history reuses every
@@ -65,53 +53,15 @@ class Solver(Memory):
 
     # Entry point
 
-    def solve(
-        self,
-        position: Position,
-        *,
-        budget: int | None = DEFAULT_BUDGET,
-        seconds: float | None = None,
-        shortest: bool = False,
+    def _solve(
+        self, position: Position, budget: int | None, seconds: float | None, shortest: bool, started: float
     ) -> Solution:
-        """Whether ``position`` can still be won, with a winning line when it can.
-
-        ``budget`` caps the states examined and ``seconds`` the time; when either runs out
-        the answer is ``gave_up``, and asking again about the same position carries on.
-        """
-        started = time.perf_counter()
-        status = position.status()
-        if status is not Status.PLAYING:
-            result = Result.WON if status is Status.WON else Result.LOST
-            return Solution(result, (), 0, time.perf_counter() - started)
         if not position.waste:
             return self._first_play(position, budget, seconds, shortest, started)
-        key = (position.remaining, position.stock, position.waste, position.resets, shortest)
-        known = self._known.get(key)
-        if known is not None:
-            return Solution(known.result, known.moves, 0, time.perf_counter() - started)
-        search = self._pending.pop(key, None) or self._search(position, shortest)
-        first = self.nodes
-        self._allow(budget, seconds, started)
-        path: list[int] | None = None
-        while True:
-            try:
-                with collector_paused():
-                    best = next(search)
-            except StopIteration as stop:
-                path = stop.value
-                break
-            if self._due(self.nodes):
-                self._pending[key] = search
-                # a fewest-moves search that pauses may have found a line already: not proved the fewest
-                line = follow(position, best)[0] if best else ()
-                return Solution(Result.GAVE_UP, line, self.nodes - first, time.perf_counter() - started)
-        elapsed = time.perf_counter() - started
-        if path is None:
-            answer = Solution(Result.LOST, (), self.nodes - first, elapsed)
-        else:
-            answer = Solution(Result.WON, follow(position, path)[0], self.nodes - first, elapsed)
-        self._known[key] = answer
-        return answer
+        return super()._solve(position, budget, seconds, shortest, started)
+
+    def _key(self, position: Position, shortest: bool) -> tuple[object, ...]:
+        return (position.remaining, position.stock, position.waste, position.resets, shortest)
 
     def _first_play(
         self, position: Position, budget: int | None, seconds: float | None, shortest: bool, started: float

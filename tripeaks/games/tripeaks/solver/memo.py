@@ -1,15 +1,12 @@
-"""What TriPeaks' solver remembers: the stocks met (each a tail of a known one), their last passes, the states
-proved dead."""
+"""What TriPeaks' solver remembers besides what the last pass's does (kit/last_pass/memory.py): the states
+proved dead with passes still to come."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from ....base.layout import bits
-from ....model.answers import Solution
-from .bounds import _make_pass, _Pass
-from .tables import Tables
+from ....kit.last_pass.memory import Memory as PassMemory
 
 if TYPE_CHECKING:
     from ..play import TriPeaksPosition as Position
@@ -17,24 +14,15 @@ if TYPE_CHECKING:
 __all__ = ["Memory"]
 
 
-class Memory(Tables):
+class Memory(PassMemory):
     """The deal's tables and what the searches proved so far, shared by all of them."""
 
     def __init__(self, position: Position) -> None:
         super().__init__(position)
         self._layout_ranks: dict[int, int] = {}
-        self._bases: dict[tuple[int, ...], int] = {}
-        self._base_stock: list[tuple[int, ...]] = []
-        self._passes: dict[int, _Pass] = {}  # the last pass through each known stock
         self._dead_multi: set[tuple[object, ...]] = set()  # states with passes still to come
         # fewest moves with unlimited passes: per (cards, cycle), the most advances proved too few
         self._short_unlimited: dict[tuple[int, tuple[int, ...]], int] = {}
-        self._pending: dict[tuple[object, ...], Iterator[list[int] | None]] = {}
-        self._known: dict[tuple[object, ...], Solution] = {}
-        self._base(tuple(c.rank for c in position.stock))
-
-
-    # Shared helpers
 
     def layout_ranks(self, remaining: int) -> int:
         ranks = self._layout_ranks.get(remaining)
@@ -44,24 +32,3 @@ class Memory(Tables):
                 ranks |= 1 << self.rank[s]
             self._layout_ranks[remaining] = ranks
         return ranks
-
-    def _base(self, stock: tuple[int, ...]) -> tuple[int, int]:
-        """A known stock that ``stock`` is the tail of, and how far into it it starts.
-
-        Positions of one pass share their stock's tail, so they share what was proved.
-        """
-        for base, bid in self._bases.items():
-            offset = len(base) - len(stock)
-            if offset >= 0 and base[offset:] == stock:
-                return bid, offset
-        bid = len(self._bases)
-        self._bases[stock] = bid
-        self._base_stock.append(stock)
-        return bid, 0
-
-    def _pass_of(self, bid: int) -> _Pass:
-        """The last pass through the stock ``bid``: its cells and what was proved."""
-        found = self._passes.get(bid)
-        if found is None:
-            found = self._passes[bid] = _make_pass(self, self._base_stock[bid])
-        return found

@@ -1,7 +1,7 @@
 """Searches with passes to come: the waste kept whole, unlimited passes as a cycle, and fewest advances.
 
 While the waste will be turned over again, all of it is part of a state; when the last pass
-comes, the search of last_pass.py takes over.
+comes, the search of kit/last_pass/ takes over.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ....base.layout import bits
-from ..play import ADVANCE as _ADVANCE
+from ....kit.last_pass.line import ADVANCE as _ADVANCE
+from ....kit.last_pass.ranks import _neighbour_ranks, _rank_bits
+from ....kit.last_pass.search import _last_pass
 from .budget import _TICK, _GiveUp
-from .last_pass import _last_pass
-from .ranks import _neighbour_ranks, _rank_bits
 
 if TYPE_CHECKING:
     from .memo import Memory

@@ -1,20 +1,23 @@
-"""Rank bit tables: the ranks next to each rank, a slot's index from its bit, the rank flow's steps.
+"""Rank bit tables: a slot's index from its bit, the rank flow's steps.
 
-A set of ranks is a mask with bit ``r`` for rank ``r`` (1 to 13); the tables depend on the wrap
-alone, so they are made once, when the solver is imported.
+A set of ranks is a mask with bit ``r`` for rank ``r`` (1 to 13); the rank flow depends on the
+relation of ranks alone (:mod:`tripeaks.kit.adjacency`), so it is made once for each.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..adjacency import Adjacency
+
 _RANKS = 0x3FFE  # bits 1..13: one per rank
 _FIELD = 8  # bits per rank-flow need in a packed integer (a byte), the top one a guard
 _BIAS = 64  # a need of 0 in its field
 _MASK = (1 << _FIELD) - 1
 # _BIT_INDEX[(1 << b) % 37] is b for every b < 36 (the powers of 2 differ modulo 37): a slot's
-# index from its bit by one list lookup. int.bit_length() is a method call, which costs about
-# as much in CPython but twice as much in Pyodide (WebAssembly).
+# index from its bit by one list lookup, for layouts of up to 36 slots (Golf's has 35).
+# int.bit_length() is a method call, which costs about as much in CPython but twice as much in
+# Pyodide (WebAssembly).
 _BIT_INDEX = [0] * 37
 for _b in range(36):
     _BIT_INDEX[(1 << _b) % 37] = _b
@@ -63,13 +66,16 @@ class _Flow:
     guard: int
 
 
-def _make_flow(wrap: bool) -> _Flow:
-    if wrap:
+def _make_flow(adjacency: Adjacency) -> _Flow:
+    """The steps of the rank flow: runs of one or two ranks along a chain where next ranks share a
+    rank next to both (1, 3, ..., 13 with wrap then 2, 4, ..., 12), each with its supply, the ranks
+    its cards may follow."""
+    if adjacency.wrap:
         cycle = [1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10, 12]
         arcs = [[cycle[a], cycle[(a + 1) % 13]] for a in range(13)]
     else:
         arcs = [list(range(a, 14, 2))[:2] for a in range(1, 14)]
-    near = _NEAR_MASK[wrap]
+    near = adjacency.under
     weight_of_rank = [0] * 14
     step_ranks: list[int] = []
     for arc in arcs:
@@ -92,7 +98,12 @@ def _make_flow(wrap: bool) -> _Flow:
     )
 
 
-# _NEAR_MASK[wrap][r]: the rank bits one away from r; _NEAR[wrap][r]: the same ranks listed
-_NEAR_MASK = {wrap: [_neighbour_ranks(1 << r, wrap) if r else 0 for r in range(14)] for wrap in (False, True)}
-_NEAR = {wrap: [_ranks_of(mask) for mask in masks] for wrap, masks in _NEAR_MASK.items()}
-_FLOWS = {wrap: _make_flow(wrap) for wrap in (False, True)}  # the same for every deal
+_FLOWS: dict[Adjacency, _Flow] = {}
+
+
+def _flow_of(adjacency: Adjacency) -> _Flow:
+    """The rank flow of a relation of ranks, the same for every deal: made once."""
+    flow = _FLOWS.get(adjacency)
+    if flow is None:
+        flow = _FLOWS[adjacency] = _make_flow(adjacency)
+    return flow

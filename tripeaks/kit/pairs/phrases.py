@@ -1,4 +1,4 @@
-"""Triangle"s phrases that need no position: what a player reads of cards, counts and the end of a game."""
+"""The phrases of the games of pairs that need no position: cards, counts, the end of a game."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The last pass's counting bounds: a pass's cells, one per set of cards met, with what the bounds say.
 
 The bounds (isolated cards with deadlines, rank flow) are worked out as stock-index thresholds
-by :func:`_make_pass`, once per stock; the searches of last_pass.py read and fill in the cells.
+by :func:`_make_pass`, once per stock; the searches of search.py read and fill in the cells.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .ranks import _BIAS, _BIT_INDEX, _FIELD, _MASK, _NEAR, _NEAR_MASK, _RANKS
+from .ranks import _BIAS, _BIT_INDEX, _FIELD, _MASK, _RANKS
 
 if TYPE_CHECKING:
     from .tables import Tables
@@ -100,6 +100,7 @@ class _Pass:
     cells: dict[int, _Cell]
     inherited: dict[int, int]  # proved lost just after a draw with a longer stock, by cards
     cell: Callable[[int, int, _Cell | None], _Cell]
+    # ``one rank from r`` here and below: a stock card that a card of rank r goes on (see kit/adjacency.py)
     lastadj: list[list[int]]  # [r][u]: the latest k <= u with stock[k-1] one rank from r (0 if none)
     nextadj: list[list[int]]  # [r][i]: the first k > i with stock[k-1] one rank from r (n + 1 if none)
 
@@ -136,11 +137,11 @@ def _make_pass(solver: Tables, stock: tuple[int, ...]) -> _Pass:
     of the ranks next to them, plus the wildcard top.
     """
     n = len(stock)
-    wrap = solver.wrap
     rank = solver.rank
     beneath = solver.layout.beneath
-    near = _NEAR_MASK[wrap]
-    near_ranks = _NEAR[wrap]
+    # near[r]: the ranks a card of rank r goes on (near_ranks[r] as a tuple): the stock cards it may follow
+    near = solver.adjacency.under
+    near_ranks = solver.adjacency.under_ranks
     where_rank: list[list[int]] = [[] for _ in range(14)]  # the indices k (from 1) of each rank
     for k, r in enumerate(stock, 1):
         where_rank[r].append(k)

@@ -1,4 +1,7 @@
-"""Triangle's exact solver: can every card still be removed from a position, and how.
+"""The exact solver of the games of pairs (Triangle, Pyramid): can a position still be won, and how.
+
+Won means every card removed, or (a rule set's ``layout_only``, Relaxed Pyramid) the layout clear,
+whatever is left of the stock and the waste; nothing below depends on the layout's shape.
 
 The solver knows every card. Suits play no part, so it works on values. The 24 cards off the
 table keep one order for the whole game, the *talon*: the waste bottom to top, then the stock
@@ -35,40 +38,45 @@ from __future__ import annotations
 
 import time
 from collections.abc import Generator
+from functools import partial
 from typing import Any
 
 from ...base.moves import DRAW, REDEAL, Move, MoveKind
-from ...kit.solving import Budget, GiveUp, collector_paused
+from ...kit.solving import GiveUp, collector_paused
 from ...model.answers import DEFAULT_BUDGET, Result, Solution
 from ...model.position import Status
 from .bounds import TALON as _TALON
 from .bounds import Pairings
-from .play import KING, TOTAL, TrianglePosition
+from .fewest import Fewest, Step
+from .play import KING, TOTAL, PairsPosition
+from .untimed import Untimed
 
-__all__ = ["Solver"]
+__all__ = ["PairsSolver"]
 
 _SPAN = 25  # times per pass: boundaries 0 to 24
 _NEVER = 1 << 20  # a time later than any
 # The order moves are tried in, at the same time: a talon card with the next one, a talon card
 # with a layout card, two layout cards (clearing the talon first finds wins soonest, measured)
 _TALON_PAIR, _WITH_LAYOUT, _LAYOUT_PAIR = range(3)
-# A step of a line: ("a", time) draws and redeals up to that time; ("p", places) removes the
-# cards in those places (a layout slot, or 28 + j for talon card j).
-Step = tuple[Any, ...]
 
 
 def _first(move: tuple[Any, ...]) -> Any:
     return move[0]
 
 
-class Solver(Budget):
-    """Solves positions of one Triangle deal, remembering what it proved (keep one per game)."""
+class PairsSolver(Fewest):
+    """Solves positions of one deal, remembering what it proved (keep one per game)."""
 
     tick = 128
-    """States between looks at the clock: a Triangle state costs several times a TriPeaks one
+    """States between looks at the clock: a state of pairs costs several times a TriPeaks one
     (its bounds), so it looks more often, to keep a page's slice of search near its time."""
 
-    def __init__(self, position: TrianglePosition) -> None:
+    eager = 256
+    """States a search examines before it asks the untimed game too (see :mod:`.untimed`): a deal
+    that takes a few states to win is won sooner without it, one that takes more cuts many lost
+    states with it."""
+
+    def __init__(self, position: PairsPosition) -> None:
         """A solver for the deal ``position`` belongs to: the talon's order is read from it, so
         ask it about this position and later ones (any position of the same deal's game whose
         talon cards keep this order)."""
@@ -76,24 +84,32 @@ class Solver(Budget):
         layout = position.layout
         self.layout = layout
         self.most_redeals = position.rules.redeals
+        self.layout_only = position.rules.layout_only
+        """Won once the layout is clear (else once every card is gone)."""
         self.rank = [c.rank if c is not None else 0 for c in position.cards]
         self.talon = (*position.waste, *position.stock)
         self.index = {card: j for j, card in enumerate(self.talon)}
         self.trank = [card.rank for card in self.talon]
         self.slots_of = [sum(1 << s for s, r in enumerate(self.rank) if r == v) for v in range(14)]
-        self.pairings = Pairings(self.rank, self.trank, layout.above, layout.beneath)
+        self.pairings = Pairings(self.rank, self.trank, layout.above, layout.beneath, self.layout_only)
+        self.untimed = Untimed(self.rank, self.trank, layout.free, self.pairings, self.layout_only)
         self.lost: dict[int, int] = {}
         """For each set of cards (layout | talon << 28), the earliest time proved lost."""
         self.short: dict[tuple[int, int], int] = {}
         """For fewest moves: per (cards, time), the most draws and redeals proved too few."""
+        self.least_moves: dict[int, int] = {}
+        """For fewest moves where only the layout must go: per layout, the fewest removals it needs."""
+        self.cleared_in: dict[tuple[int, int, int], int] = {}
+        """For fewest moves where only the layout must go: per (layout, talon with its kings, time),
+        the most moves proved too few."""
         self._known: dict[tuple[Any, ...], Solution] = {}
-        self._pending: dict[tuple[Any, ...], Generator[None, None, list[Step] | None]] = {}
+        self._pending: dict[tuple[Any, ...], Generator[None, None, tuple[Move, ...] | None]] = {}
 
     # Entry point
 
     def solve(
         self,
-        position: TrianglePosition,
+        position: PairsPosition,
         *,
         budget: int | None = DEFAULT_BUDGET,
         seconds: float | None = None,
@@ -128,11 +144,11 @@ class Solver(Budget):
         if path is None:
             answer = Solution(Result.LOST, (), self.nodes - first, elapsed)
         else:
-            answer = Solution(Result.WON, self._moves(position, path), self.nodes - first, elapsed)
+            answer = Solution(Result.WON, path, self.nodes - first, elapsed)
         self._known[key] = answer
         return answer
 
-    def _state(self, position: TrianglePosition) -> tuple[int, int, int]:
+    def _state(self, position: PairsPosition) -> tuple[int, int, int]:
         """The position's layout cards, talon cards (kings left out) and time."""
         index, rank = self.index, self.rank
         left = 0
@@ -153,35 +169,50 @@ class Solver(Budget):
                 break
         return position.remaining, left, position.redeals * _SPAN + boundary
 
-    def _search(self, position: TrianglePosition, shortest: bool) -> Generator[None, None, list[Step] | None]:
+    def _search(
+        self, position: PairsPosition, shortest: bool
+    ) -> Generator[None, None, tuple[Move, ...] | None]:
         layout, left, now = self._state(position)
-        if not shortest:
-            while True:
-                try:
-                    return self._decide(layout, left, now)
-                except GiveUp:
-                    yield  # what was proved is kept: the next round goes further
-        best: list[Step] | None = None
-        allowed = None
         while True:
+            try:
+                path = self._decide(layout, left, now)
+                break
+            except GiveUp:
+                yield  # what was proved is kept: the next round goes further
+        if path is None:
+            return None
+        best = self._moves(position, path)
+        if not shortest:
+            return best
+        # Fewer and fewer moves, until a line with one fewer than the best found is proved lost
+        while True:
+            if self.layout_only:
+                allowed = len(best) - 1
+                search = partial(self._fewest_moves, position, allowed)
+            else:
+                allowed = sum(1 for move in best if move.kind is not MoveKind.PLAY) - 1
+                search = partial(self._fewer, position, layout, left, now, allowed)
+            if allowed < 0:
+                return best
             while True:
                 try:
-                    found = self._decide(layout, left, now) if allowed is None else (
-                        self._fewest(layout, left, now, allowed)
-                    )
+                    found = search()
                     break
                 except GiveUp:
                     yield
             if found is None:
                 return best
             best = found
-            allowed = self._advances(position, found) - 1
-            if allowed < 0:
-                return best
+
+    def _fewer(
+        self, position: PairsPosition, layout: int, left: int, now: int, allowed: int
+    ) -> tuple[Move, ...] | None:
+        path = self._fewest_draws(layout, left, now, allowed)
+        return None if path is None else self._moves(position, path)
 
     # Turning a line of steps into moves
 
-    def _moves(self, position: TrianglePosition, path: list[Step]) -> tuple[Move, ...]:
+    def _moves(self, position: PairsPosition, path: list[Step]) -> tuple[Move, ...]:
         """The moves of a line, each checked by the rules themselves, kings taken as they show."""
         moves: list[Move] = []
 
@@ -189,12 +220,13 @@ class Solver(Budget):
             nonlocal position
             position = position.after(move)
             moves.append(move)
-            while True:  # kings go as they show
+            while not position.is_won:  # kings go as they show
                 king = next((c for c, _, _ in position.available() if c.rank == KING), None)
                 if king is None:
                     return
                 position = position.after(Move.play(king))
                 moves.append(Move.play(king))
+            return
 
         def now() -> int:
             return self._state(position)[2]
@@ -220,10 +252,6 @@ class Solver(Budget):
         assert position.status() is Status.WON
         return tuple(moves)
 
-    def _advances(self, position: TrianglePosition, path: list[Step]) -> int:
-        """The draws and redeals in a line."""
-        return sum(1 for move in self._moves(position, path) if move.kind is not MoveKind.PLAY)
-
     # The searches
 
     def _decide(self, layout: int, left: int, now: int) -> list[Step] | None:
@@ -233,8 +261,10 @@ class Solver(Budget):
         lost = self.lost
         last_pass = self.most_redeals
         hopeless, tangled = self.pairings.hopeless, self.pairings.tangled
+        untimed, eager = self.untimed.lost, self.eager
         slots_of = self.slots_of
         kings = slots_of[KING]
+        layout_only = self.layout_only
         path: list[Step] = []
         count = self.nodes
         tick = self.tick
@@ -249,7 +279,7 @@ class Solver(Budget):
             while free & kings:
                 layout &= ~(free & kings)
                 free = free_of(layout)
-            if not layout and not left:
+            if not layout and (layout_only or not left):
                 return _NEVER
             cards = layout | left << _TALON
             at = lost.get(cards, _NEVER)
@@ -262,8 +292,9 @@ class Solver(Budget):
                     raise GiveUp
                 look = count + tick
             this_pass, boundary = divmod(now, _SPAN)
-            waste = (left & ((1 << boundary) - 1)) << _TALON if this_pass == last_pass else 0
-            if hopeless(cards, 0) or tangled(layout, left, 0):
+            last = this_pass == last_pass and not layout_only  # the waste's order matters to the bounds
+            waste = (left & ((1 << boundary) - 1)) << _TALON if last else 0
+            if hopeless(cards, 0) or tangled(layout, left, 0) or (count > eager and untimed(layout, left)):
                 lost[cards] = 0
                 return 0
             if waste and (hopeless(cards, waste) or tangled(layout, left, waste >> _TALON)):
@@ -360,99 +391,6 @@ class Solver(Budget):
 
         try:
             won = search(layout, left, now) > now
-        finally:
-            self.nodes = count
-            search = None  # type: ignore[assignment]  # a reference cycle broken
-        return path if won else None
-
-    def _fewest(self, layout: int, left: int, now: int, allowed: int) -> list[Step] | None:
-        """A winning line from the state with at most ``allowed`` draws and redeals, or ``None``."""
-        rank, trank = self.rank, self.trank
-        free_of = self.layout.free
-        lost, short = self.lost, self.short
-        last_pass = self.most_redeals
-        hopeless, tangled = self.pairings.hopeless, self.pairings.tangled
-        kings = self.slots_of[KING]
-        path: list[Step] = []
-        count = self.nodes
-        tick = self.tick
-        look = count + tick
-        due = self._due
-
-        def search(layout: int, left: int, now: int, budget: int) -> bool:
-            nonlocal count, look
-            # Kings on the table go at once (the line takes them as they show)
-            free = free_of(layout)
-            while free & kings:
-                layout &= ~(free & kings)
-                free = free_of(layout)
-            if not layout and not left:
-                return True
-            cards = layout | left << _TALON
-            if lost.get(cards, _NEVER) <= now or short.get((cards, now), -1) >= budget:
-                return False
-            count += 1
-            if count > look:
-                self.nodes = count
-                if due(count):
-                    raise GiveUp
-                look = count + tick
-            this_pass, boundary = divmod(now, _SPAN)
-            waste = (left & ((1 << boundary) - 1)) << _TALON if this_pass == last_pass else 0
-            if hopeless(cards, waste) or tangled(layout, left, waste >> _TALON):
-                short[(cards, now)] = 1 << 20
-                return False
-            # The talon's two tops now
-            ahead = left >> boundary
-            top = boundary + (ahead & -ahead).bit_length() - 1 if ahead else -1  # the stock's top
-            below = boundary - 1 if boundary else -1  # the waste's top
-            moves: list[tuple[int, int, int, tuple[int, ...]]] = []
-            todo = free
-            while todo:
-                low = todo & -todo
-                todo ^= low
-                a = low.bit_length() - 1
-                need = TOTAL - rank[a]
-                other = todo
-                while other:
-                    low2 = other & -other
-                    other ^= low2
-                    if rank[low2.bit_length() - 1] == need:
-                        moves.append((layout ^ low ^ low2, left, now, (a, low2.bit_length() - 1)))
-                for j in (top, below):
-                    if j >= 0 and trank[j] == need:
-                        child_left = left ^ 1 << j
-                        child_now = now
-                        if j == below:
-                            child_now = this_pass * _SPAN + (child_left & ((1 << j) - 1)).bit_length()
-                        moves.append((layout ^ low, child_left, child_now, (a, _TALON + j)))
-            if top >= 0 and below >= 0 and trank[top] + trank[below] == TOTAL:
-                child_left = left ^ 1 << top ^ 1 << below
-                child_now = this_pass * _SPAN + (child_left & ((1 << below) - 1)).bit_length()
-                moves.append((layout, child_left, child_now, (_TALON + below, _TALON + top)))
-            for child_layout, child_left, child_now, places in moves:
-                path.append(("p", places))
-                if search(child_layout, child_left, child_now, budget):
-                    return True
-                path.pop()
-            if budget > 0:
-                if top >= 0:
-                    later = this_pass * _SPAN + top + 1
-                elif this_pass < last_pass and boundary:
-                    later = (this_pass + 1) * _SPAN
-                else:
-                    later = -1
-                if later >= 0:
-                    path.append(("a", later))
-                    if search(layout, left, later, budget - 1):
-                        return True
-                    path.pop()
-            if budget > short.get((cards, now), -1):
-                short[(cards, now)] = budget
-            return False
-
-        try:
-            won = search(layout, left, now, allowed)
         finally:
             self.nodes = count
             search = None  # type: ignore[assignment]  # a reference cycle broken

@@ -1,7 +1,8 @@
-"""Triangle's best scores: all 52 cards when the game can be won, else the most cards any line removes.
+"""The best scores of the games of pairs: the most cards any line removes, and the most of a winning line.
 
-The score is the cards removed. When the decision solver wins the game, its line is both
-answers. Otherwise the search is branch and bound over the cards left and the time, as the
+The score is the cards removed. Where every card must go, a game the decision solver wins has
+all 52 for both answers, its line. Otherwise the search is branch and bound over the cards left
+and the time, as the
 solver sees them: the 24 cards off the table keep one order (the *talon*: the waste bottom to
 top, then the stock), a draw moves the boundary between waste and stock one card on and a redeal
 moves it back, so a state is the layout cards left, the talon cards left, and the time
@@ -12,6 +13,14 @@ never grows with time: an upper bound proved at one time holds at every later on
 of cards keeps the bounds proved at each time. A state is cut when the cards left that could
 still pair (per pair of values, as many of each as the other has; kings alone) can't beat the
 best line found.
+
+Where only the layout must go (``layout_only``, Relaxed Pyramid), clearing it ends the game, so a
+line may do better to remove talon cards first: a clear layout is a state with nothing more to
+remove, and a king of the layout is a move of its own rather than taken at once (taken last, it
+may end the game later than at once, after more talon cards have gone). The
+best winning line is the same search kept to lines that clear the layout (any other end is worth
+nothing), started from the decision solver's line, which it must beat; the best line, from the
+best winning line.
 """
 
 from __future__ import annotations
@@ -24,12 +33,13 @@ from ...base.cards import Card
 from ...base.moves import DRAW, REDEAL, Move
 from ...kit.best import BestLines
 from ...model.answers import Line, Result, Solver
-from .play import KING, TOTAL, TrianglePosition
+from .play import KING, TOTAL, PairsPosition
 
-__all__ = ["TriangleBest"]
+__all__ = ["PairsBest"]
 
 _SPAN = 25  # times per pass: boundaries 0 to 24
 _TALON = 28  # bit 28 + j of a class mask is talon card j
+_NOWHERE = -1000  # the worth of a state from which no line clears the layout, in the search that must
 
 
 def _bits(mask: int) -> Iterator[int]:
@@ -39,13 +49,13 @@ def _bits(mask: int) -> Iterator[int]:
         yield low
 
 
-class TriangleBest(BestLines):
-    """The search for a Triangle position's best scores (see :mod:`tripeaks.services.best`)."""
+class PairsBest(BestLines):
+    """The search for a position's best scores (see :mod:`tripeaks.services.best`)."""
 
-    position: TrianglePosition
+    position: PairsPosition
     decision_counts = True
 
-    def __init__(self, position: TrianglePosition, solver: Solver | None = None) -> None:
+    def __init__(self, position: PairsPosition, solver: Solver | None = None) -> None:
         super().__init__(position, solver)
         layout = position.layout
         self.free_of = layout.free
@@ -60,22 +70,45 @@ class TriangleBest(BestLines):
         for j, r in enumerate(self.trank):
             self.of_value[r] |= 1 << (_TALON + j)
         self.most_redeals = position.rules.redeals
+        self.layout_only = position.rules.layout_only
         self.above = layout.above
         self._of_pair = [self.of_value[v] | self.of_value[TOTAL - v] if 0 < v < 7 else 0 for v in range(14)]
         self._pairs: dict[int, int] = {}
-        self._memo: dict[tuple[int, int], list[tuple[int, bool, int]]] = {}
-        self._choice: dict[tuple[int, int, int], tuple[Any, ...]] = {}
+        # per search (every line, or the lines that clear the layout): what was proved, the move chosen
+        self._memos: dict[bool, dict[tuple[int, int], list[tuple[int, bool, int]]]] = {False: {}, True: {}}
+        self._choices: dict[bool, dict[tuple[int, int, int], tuple[Any, ...]]] = {False: {}, True: {}}
+        self._clearing = False
+        self._better_found = False
+        self._memo = self._memos[False]
+        self._choice = self._choices[False]
 
     def _lines(self) -> Generator[None, None, tuple[Line, Line | None]]:
         position = self.position
         answer = yield from self._decide()
-        if answer.result is Result.WON:
+        if answer.result is Result.WON and not self.layout_only:
             line = self._replay(answer.moves)
             return line, line
         talon = (1 << len(self.talon)) - 1
         start = (position.remaining, talon, len(position.waste) + _SPAN * position.redeals)
-        yield from self._retry(partial(self._search, *start, -1))
-        return self._replay(self._line(*start)), None
+        clear = None
+        floor = -1
+        if answer.result is Result.WON:
+            clear = self._replay(answer.moves)
+            yield from self._better(True, start, clear.score - position.score)
+            if self._better_found:
+                clear = self._replay(self._line(*start))
+            floor = clear.score - position.score
+        yield from self._better(False, start, floor)
+        best = self._replay(self._line(*start)) if self._better_found or clear is None else clear
+        return best, clear
+
+    def _better(self, clearing: bool, start: tuple[int, int, int], floor: int) -> Generator[None, None, None]:
+        """Search (the lines that clear the layout, or all) for a line that removes more than ``floor``
+        cards; :attr:`_better_found` says whether one does (then :meth:`_line` makes it)."""
+        self._clearing = clearing
+        self._memo, self._choice = self._memos[clearing], self._choices[clearing]
+        got = yield from self._retry(partial(self._search, *start, floor))
+        self._better_found = got > floor
 
     # The search
 
@@ -101,7 +134,7 @@ class TriangleBest(BestLines):
         rank, trank = self.rank, self.trank
         while True:
             found = False
-            free = self.free_of(layout)
+            free = 0 if self.layout_only else self.free_of(layout)  # there, a layout king is a move
             while free:
                 low = free & -free
                 free ^= low
@@ -192,6 +225,10 @@ class TriangleBest(BestLines):
                         else:
                             new_layout ^= 1 << place
                     moves.append((new_layout, new_talon, time, ("pair", a, b)))
+        if self.layout_only:
+            for v, slot in places:
+                if v == KING and slot < _TALON:
+                    moves.append((layout ^ 1 << slot, talon, time, ("king", slot)))
         if stock >= 0:
             moves.append((layout, talon, time - time % _SPAN + stock + 1, ("draw",)))
         elif waste >= 0 and time // _SPAN < self.most_redeals:
@@ -200,7 +237,10 @@ class TriangleBest(BestLines):
 
     def _search(self, layout: int, talon: int, time: int, need: int) -> int:
         """The most cards a line removes from the state: exactly when above ``need``, else a proved
-        upper bound no higher than ``need``."""
+        upper bound no higher than ``need`` (in the search kept to lines that clear the layout, with
+        a worth far below zero for none)."""
+        if not layout and self.layout_only:
+            return 0  # the game is won: nothing more goes
         layout, talon, taken = self._kings(layout, talon, time)
         time = self._canonical(talon, time)
         kings = len(taken)
@@ -220,9 +260,10 @@ class TriangleBest(BestLines):
         if bound <= need:
             return bound + kings
         self._work.tick()
-        best, ceiling, pick = 0, 0, None
+        nothing = _NOWHERE if self._clearing else 0  # the worth of stopping here
+        best, ceiling, pick = nothing, nothing, None
         for new_layout, new_talon, new_time, move in self._moves(layout, talon, time):
-            gain = 2 if move[0] == "pair" else 0
+            gain = 2 if move[0] == "pair" else 1 if move[0] == "king" else 0
             floor = need if need > best else best
             most = gain + self._bound(new_layout, new_talon)
             if most <= floor:
@@ -239,7 +280,7 @@ class TriangleBest(BestLines):
             entries.append((time, True, best))
             self._choice[(layout, talon, time)] = pick if pick is not None else ("stop",)
             return best + kings
-        ceiling = max(best, ceiling, 0)
+        ceiling = max(best, ceiling, nothing)
         entries.append((time, False, ceiling))
         return ceiling + kings
 
@@ -255,13 +296,18 @@ class TriangleBest(BestLines):
             return found
 
         while True:
+            if not layout and self.layout_only:
+                return moves
             layout, talon, taken = self._kings(layout, talon, time)
             time = self._canonical(talon, time)
             moves.extend(Move.play(card(place)) for place in taken)
             pick = self._choice.get((layout, talon, time), ("stop",))
             if pick[0] == "stop":
                 return moves
-            if pick[0] == "pair":
+            if pick[0] == "king":
+                moves.append(Move.play(card(pick[1])))
+                layout ^= 1 << pick[1]
+            elif pick[0] == "pair":
                 _, a, b = pick
                 moves.append(Move.play(card(a), card(b)))
                 for place in (a, b):

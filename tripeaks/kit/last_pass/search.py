@@ -5,14 +5,18 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING
 
-from ..play import ADVANCE as _ADVANCE
+from ..solving import Budget
+from ..solving import GiveUp as _GiveUp
 from .bounds import _At, _Cell
-from .budget import _TICK, _GiveUp
+from .line import ADVANCE as _ADVANCE
 from .ranks import _BIT_INDEX
 
 if TYPE_CHECKING:
-    from .memo import Memory
+    from .memory import Memory
 
+__all__ = ["_fewest_draws", "_inherit", "_last_pass"]
+
+_TICK = Budget.tick
 
 
 def _last_pass(
@@ -112,7 +116,7 @@ def _last_pass(
                 slot = bit_index[low % 37]
                 k = next_at[slot][i]
                 if k < end:
-                    draws.append(k << 5 | slot)
+                    draws.append(k << 6 | slot)  # a slot below 64
                 else:
                     # no stock card one away before the end: none after i is any use
                     a = last_at[slot][i]
@@ -121,8 +125,8 @@ def _last_pass(
             if draws:
                 draws.sort()
                 for k_slot in draws:
-                    k = k_slot >> 5
-                    slot = k_slot & 31
+                    k = k_slot >> 6
+                    slot = k_slot & 63
                     r = rank[slot]
                     child = remaining ^ 1 << slot
                     if not child:

@@ -1,0 +1,301 @@
+"""The fewest moves of the games of pairs: the searches the solver (:mod:`.solver`, whose base this is) runs
+again and again, each allowed one move fewer than the best line found, until one is proved lost.
+
+Where every card must go, every winning line takes the same 52 cards in the same moves (24 pairs and
+4 kings), so the fewest moves are the fewest draws and redeals: :meth:`Fewest._fewest_draws` is a
+depth-first search with a budget of them, on the solver's own state (talon kings left out: each is taken
+as it shows, one move whichever way).
+
+Where only the layout must go, a line takes as many talon cards as it needs to, no more: each removal
+counts as a move too, and so does a talon king taken. :meth:`Fewest._fewest_moves` is a depth-first
+search with a budget of every move, on every card (talon kings in it): layout kings go at once (each must
+go, one move at any time); a king on the stock is taken, never drawn (one move either way, and taking it
+leaves the waste's top showing); a state is cut when the layout left needs more moves than the budget (a
+king each, and one for each other card but those that can go two at a time: the most pairs of layout
+cards that can ever meet) or when the decision solver proved it lost.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...base.moves import DRAW, REDEAL, Move
+from ..solving import Budget, GiveUp
+from .bounds import TALON as _TALON
+from .bounds import Pairings
+from .play import KING, TOTAL
+from .untimed import Untimed
+
+if TYPE_CHECKING:
+    from ...base.cards import Card
+    from ...base.layout import Layout
+    from .play import PairsPosition
+
+__all__ = ["Fewest", "Step", "most_pairs"]
+
+_SPAN = 25  # times per pass: boundaries 0 to 24
+_NEVER = 1 << 20  # a time later than any
+# A step of a line: ("a", time) draws and redeals up to that time; ("p", places) removes the
+# cards in those places (a layout slot, or 28 + j for talon card j).
+Step = tuple[Any, ...]
+
+
+class Fewest(Budget):
+    """The fewest-moves searches of a solver of pairs (:class:`~.solver.PairsSolver` is one): what they
+    read of it."""
+
+    layout: Layout
+    layout_only: bool
+    most_redeals: int
+    rank: list[int]
+    trank: list[int]
+    talon: tuple[Card, ...]
+    index: dict[Card, int]
+    slots_of: list[int]
+    pairings: Pairings
+    untimed: Untimed
+    eager: int
+    lost: dict[int, int]
+    short: dict[tuple[int, int], int]
+    cleared_in: dict[tuple[int, int, int], int]
+    least_moves: dict[int, int]
+
+    def _fewest_draws(self, layout: int, left: int, now: int, allowed: int) -> list[Step] | None:
+        """Where every card must go: a winning line from the solver's state with at most ``allowed`` draws
+        and redeals (in the solver's steps), or ``None``."""
+        rank, trank = self.rank, self.trank
+        free_of = self.layout.free
+        lost, short = self.lost, self.short
+        last_pass = self.most_redeals
+        hopeless, tangled = self.pairings.hopeless, self.pairings.tangled
+        untimed, eager = self.untimed.lost, self.eager
+        kings = self.slots_of[KING]
+        layout_only = self.layout_only
+        path: list[Step] = []
+        count = self.nodes
+        tick = self.tick
+        look = count + tick
+        due = self._due
+
+        def search(layout: int, left: int, now: int, budget: int) -> bool:
+            nonlocal count, look
+            # Kings on the table go at once (the line takes them as they show)
+            free = free_of(layout)
+            while free & kings:
+                layout &= ~(free & kings)
+                free = free_of(layout)
+            if not layout and (layout_only or not left):
+                return True
+            cards = layout | left << _TALON
+            if lost.get(cards, _NEVER) <= now or short.get((cards, now), -1) >= budget:
+                return False
+            count += 1
+            if count > look:
+                self.nodes = count
+                if due(count):
+                    raise GiveUp
+                look = count + tick
+            this_pass, boundary = divmod(now, _SPAN)
+            last = this_pass == last_pass and not layout_only  # the waste's order matters to the bounds
+            waste = (left & ((1 << boundary) - 1)) << _TALON if last else 0
+            if hopeless(cards, waste) or tangled(layout, left, waste >> _TALON) or (
+                count > eager and untimed(layout, left)
+            ):
+                short[(cards, now)] = 1 << 20
+                return False
+            # The talon's two tops now
+            ahead = left >> boundary
+            top = boundary + (ahead & -ahead).bit_length() - 1 if ahead else -1  # the stock's top
+            below = boundary - 1 if boundary else -1  # the waste's top
+            moves: list[tuple[int, int, int, tuple[int, ...]]] = []
+            todo = free
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                a = low.bit_length() - 1
+                need = TOTAL - rank[a]
+                other = todo
+                while other:
+                    low2 = other & -other
+                    other ^= low2
+                    if rank[low2.bit_length() - 1] == need:
+                        moves.append((layout ^ low ^ low2, left, now, (a, low2.bit_length() - 1)))
+                for j in (top, below):
+                    if j >= 0 and trank[j] == need:
+                        child_left = left ^ 1 << j
+                        child_now = now
+                        if j == below:
+                            child_now = this_pass * _SPAN + (child_left & ((1 << j) - 1)).bit_length()
+                        moves.append((layout ^ low, child_left, child_now, (a, _TALON + j)))
+            if top >= 0 and below >= 0 and trank[top] + trank[below] == TOTAL:
+                child_left = left ^ 1 << top ^ 1 << below
+                child_now = this_pass * _SPAN + (child_left & ((1 << below) - 1)).bit_length()
+                moves.append((layout, child_left, child_now, (_TALON + below, _TALON + top)))
+            for child_layout, child_left, child_now, places in moves:
+                path.append(("p", places))
+                if search(child_layout, child_left, child_now, budget):
+                    return True
+                path.pop()
+            if budget > 0:
+                if top >= 0:
+                    later = this_pass * _SPAN + top + 1
+                elif this_pass < last_pass and boundary:
+                    later = (this_pass + 1) * _SPAN
+                else:
+                    later = -1
+                if later >= 0:
+                    path.append(("a", later))
+                    if search(layout, left, later, budget - 1):
+                        return True
+                    path.pop()
+            if budget > short.get((cards, now), -1):
+                short[(cards, now)] = budget
+            return False
+
+        try:
+            won = search(layout, left, now, allowed)
+        finally:
+            self.nodes = count
+            search = None  # type: ignore[assignment]  # a reference cycle broken
+        return path if won else None
+
+
+    def _fewest_moves(self, position: PairsPosition, allowed: int) -> tuple[Move, ...] | None:
+        """Where only the layout must go: a line of at most ``allowed`` moves that clears the layout from
+        ``position``, or ``None``."""
+        rank, trank, talon_cards = self.rank, self.trank, self.talon
+        free_of = self.layout.free
+        kings = self.slots_of[KING]
+        talon_kings = sum(1 << j for j, r in enumerate(trank) if r == KING)
+        lost, untimed, short = self.lost, self.untimed.lost, self.cleared_in
+        least_of = self.least_moves
+        meets = self.pairings.meets
+        classes = [(self.slots_of[v], self.slots_of[TOTAL - v]) for v in range(1, 7)]
+        cards = position.cards
+        count = self.nodes
+        tick = self.tick
+        look = count + tick
+        due = self._due
+        path: list[Move] = []
+
+        def card(place: int) -> Any:
+            return talon_cards[place - _TALON] if place >= _TALON else cards[place]
+
+        def search(layout: int, talon: int, now: int, budget: int) -> bool:
+            nonlocal count, look
+            free = free_of(layout)
+            taken = 0
+            while free & kings:  # layout kings go at once, a move each
+                low = free & kings & -(free & kings)
+                layout ^= low
+                path.append(Move.play(card(low.bit_length() - 1)))
+                taken += 1
+                free = free_of(layout)
+            budget -= taken
+            if not layout:
+                if budget >= 0:
+                    return True
+                del path[len(path) - taken:]
+                return False
+            # the least the layout left needs: a move a king, and one for each other card but those that
+            # can go two at a time (the most pairs of layout cards that can ever meet)
+            least = least_of.get(layout)
+            if least is None:
+                least = least_of[layout] = (layout & kings).bit_count() + (layout & ~kings).bit_count() - sum(
+                    most_pairs(layout & ones, layout & others, meets) for ones, others in classes
+                )
+            if budget < least or short.get((layout, talon, now), -1) >= budget:
+                del path[len(path) - taken:]
+                return False
+            count += 1
+            if count > look:
+                self.nodes = count
+                if due(count):
+                    raise GiveUp
+                look = count + tick
+            this_pass, boundary = divmod(now, _SPAN)
+            plain = talon & ~talon_kings
+            solver_now = this_pass * _SPAN + (plain & ((1 << boundary) - 1)).bit_length()
+            if lost.get(layout | plain << _TALON, _NEVER) <= solver_now or untimed(layout, plain):
+                short[(layout, talon, now)] = 1 << 20
+                del path[len(path) - taken:]
+                return False
+            ahead = talon >> boundary
+            top = boundary + (ahead & -ahead).bit_length() - 1 if ahead else -1  # the stock's top
+            behind = talon & ((1 << boundary) - 1)
+            under = behind.bit_length() - 1 if behind else -1  # the waste's top
+            moves: list[tuple[int, int, int, tuple[int, ...]]] = []
+            tops = [j for j in (top, under) if j >= 0]
+            todo = free
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                a = low.bit_length() - 1
+                need = TOTAL - rank[a]
+                other = todo & self.slots_of[need]
+                while other:
+                    low2 = other & -other
+                    other ^= low2
+                    moves.append((layout ^ low ^ low2, talon, now, (a, low2.bit_length() - 1)))
+                for j in tops:
+                    if trank[j] == need:
+                        moves.append((layout ^ low, talon ^ 1 << j, now, (a, _TALON + j)))
+            if top >= 0 and under >= 0 and trank[top] + trank[under] == TOTAL:
+                moves.append((layout, talon ^ 1 << top ^ 1 << under, now, (_TALON + under, _TALON + top)))
+            for j in tops:
+                if trank[j] == KING:
+                    moves.append((layout, talon ^ 1 << j, now, (_TALON + j,)))
+            if top >= 0 and trank[top] != KING:
+                moves.append((layout, talon, this_pass * _SPAN + top + 1, ()))  # draw
+            elif top < 0 and behind and this_pass < self.most_redeals:
+                moves.append((layout, talon, (this_pass + 1) * _SPAN, ()))  # redeal
+            for child_layout, child_talon, child_now, places in moves:
+                path.append(Move.play(*map(card, places)) if places else DRAW if top >= 0 else REDEAL)
+                if search(child_layout, child_talon, child_now, budget - 1):
+                    return True
+                path.pop()
+            if budget > short.get((layout, talon, now), -1):
+                short[(layout, talon, now)] = budget
+            del path[len(path) - taken:]
+            return False
+
+        index = self.index
+        talon = sum(1 << index[c] for c in (*position.waste, *position.stock))
+        boundary = index[position.waste[-1]] + 1 if position.waste else 0
+        try:
+            won = search(position.remaining, talon, position.redeals * _SPAN + boundary, allowed)
+        finally:
+            self.nodes = count
+            search = None  # type: ignore[assignment]  # a reference cycle broken
+        return tuple(path) if won else None
+
+
+def most_pairs(ones: int, others: int, meets: list[int]) -> int:
+    """The most disjoint pairs of a place in ``ones`` with one in ``others`` (masks) that can meet."""
+    match: dict[int, int] = {}
+
+    def augment(x: int, seen: int) -> int:
+        todo = others & meets[x] & ~seen
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            seen |= low
+            y = low.bit_length() - 1
+            if y not in match:
+                match[y] = x
+                return seen
+            found = augment(match[y], seen)
+            if found >= 0:
+                match[y] = x
+                return found
+            seen = -1 - found
+        return -1 - seen
+
+    count = 0
+    todo = ones
+    while todo:
+        low = todo & -todo
+        todo ^= low
+        if augment(low.bit_length() - 1, 0) >= 0:
+            count += 1
+    return count
