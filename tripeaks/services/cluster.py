@@ -12,6 +12,7 @@ whose code failed for a passing reason is tried again once.
 from __future__ import annotations
 
 import logging
+import os
 import re
 import signal
 import warnings
@@ -147,5 +148,24 @@ def connect(where: str, jobs: int) -> Iterator[DaskRunner]:
                 client.close(timeout=2)
     finally:
         if cluster is not None:
-            with suppress(Exception):
-                cluster.close(timeout=2)
+            _end_local(cluster)
+
+
+def _end_local(cluster: Any) -> None:
+    """End a local cluster at once, however the run ended (Ctrl-C too): its nannies told not to start their
+    workers again, the worker processes killed, then the cluster closed, with nothing left to wait for. A
+    worker closed gracefully would first finish the chunk it is solving (seconds on a busy machine, and
+    Dask's timeouts then add more); that chunk's deals were not written, and a run solves them again."""
+
+    async def stand_down() -> list[int]:
+        nannies = list(cluster.workers.values())
+        for nanny in nannies:
+            nanny.close_gracefully(reason="tripeaks-stats-ended")
+        return [nanny.pid for nanny in nannies if nanny.pid]
+
+    with suppress(Exception):
+        for pid in cluster.sync(stand_down):
+            with suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+    with suppress(Exception):
+        cluster.close(timeout=2)
