@@ -26,7 +26,7 @@ NPM_DONE := node_modules/.package-lock.json
 $(STAMP)/venv: pyproject.toml constraints.txt
 	@mkdir -p $(STAMP)
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q -c constraints.txt -e '.[test,e2e]'
+	$(BIN)/pip install -q -c constraints.txt -e '.[test,e2e,cluster]'
 	@touch $@
 
 # npm ci writes node_modules/.package-lock.json: a missing or stale node_modules/ reinstalls.
@@ -85,7 +85,7 @@ lint: $(STAMP)/venv
 	$(BIN)/ruff check tripeaks tests benchmarks scripts e2e web
 	$(BIN)/mypy
 	MYPYPATH=web/stubs $(BIN)/mypy --strict $(wildcard web/*.py)
-	$(BIN)/mypy --strict scripts/build.py scripts/serve.py scripts/site.py scripts/icons.py scripts/chromium.py scripts/stored_zip.py benchmarks/size.py benchmarks/boot.py benchmarks/clicks.py e2e/conftest.py e2e/test_runtime.py
+	$(BIN)/mypy --strict scripts/build.py scripts/serve.py scripts/site.py scripts/icons.py scripts/chromium.py scripts/stored_zip.py scripts/winrates.py benchmarks/cluster.py benchmarks/ctrl_c.py benchmarks/size.py benchmarks/boot.py benchmarks/clicks.py e2e/conftest.py e2e/test_runtime.py
 
 # Two workers (pytest-xdist), under coverage (the searches that run for seconds are marked no_cover, which
 # would slow them 5 to 8 times, see tests/conftest.py); 0 runs it in one process.

@@ -9,8 +9,8 @@ import errno
 import json
 import os
 import sys
-import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from . import registry
@@ -25,14 +25,12 @@ from .model.scoring import CARDS_LEFT, SCORINGS
 from .model.solitaire import Solitaire
 from .registry import DEFAULT_GAME, find_game_and_rules, split_code
 from .services.game import Game
-from .services.stats import solve_range
 from .services.text import draw_table
+from .services.winrates import LONG_WORK
 
 __all__ = ["main"]
 
 _NUMBER = f"a deal number is a whole number from 1 to {MAX_DEAL:,}"
-LONG_WORK = 600
-"""Seconds of work ``stats`` starts only when told ``--yes`` (it says the estimated time first)."""
 SHORTEST_SECONDS = 10
 """How long ``solve --shortest`` searches unless told: proving a line the fewest can take far
 longer than finding it (with unlimited passes above all), and the answer then says so."""
@@ -197,7 +195,14 @@ def _parser() -> argparse.ArgumentParser:
     stats.add_argument("--deals", default="1-1000", metavar="FIRST-LAST")
     _add_rules(stats)
     stats.add_argument("--jobs", type=_positive, default=os.cpu_count() or 1,
-                       help="processes to solve on (at most one per deal and per core)")
+                       help="processes to solve on (at most one per deal and per core; with --cluster "
+                       "local, its workers)")
+    stats.add_argument("--cluster", metavar="local|tcp://HOST:PORT",
+                       help="solve on Dask: a local cluster, or the scheduler at that address "
+                       "(pip install 'tripeaks[cluster]')")
+    stats.add_argument("--out", type=Path, metavar="FILE",
+                       help="write one JSON line per deal as it is solved; run again to carry on")
+    stats.add_argument("--grade", action="store_true", help="grade each deal's difficulty too")
     stats.add_argument("--budget", type=_positive, default=DEFAULT_BUDGET)
     stats.add_argument("--shortest", action="store_true")
     stats.add_argument("--yes", action="store_true",
@@ -446,6 +451,8 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _stats(args: argparse.Namespace) -> int:
+    from .services.winrates import StatsRun, run_stats
+
     first, _, last = args.deals.partition("-")
     try:
         if not (_is_number(first) and _is_number(last or first)) or len(first) > 10 or len(last) > 10:
@@ -457,54 +464,7 @@ def _stats(args: argparse.Namespace) -> int:
         raise ValueError(f"--deals takes FIRST-LAST deal numbers, not {args.deals[:40]!r}") from None
     game = _game(args)
     rules = _rules(args, game)
-    scoring = _scoring(args, game)
-    total = len(numbers)
-    jobs = min(args.jobs, total, os.cpu_count() or 1)
-    if total > _SAMPLE * 100:
-        estimate = _estimate(numbers, rules, game, jobs, args)
-        processes = f"{jobs} process{'' if jobs == 1 else 'es'}"
-        each = estimate / total * jobs
-        print(f"deals {numbers[0]:,}-{numbers[-1]:,} ({total:,}) on {processes}: about {_duration(estimate)} "
-              f"({each:.3f} s a deal, from the first {_SAMPLE})", file=sys.stderr)
-        if estimate > LONG_WORK and not args.yes:
-            print("error: that is long work: add --yes to start it, or ask for fewer deals", file=sys.stderr)
-            return 2
-    started = time.perf_counter()
-
-    def progress(done: int) -> None:
-        width = 30
-        filled = width * done // total
-        bar = f"[{'#' * filled}{'.' * (width - filled)}]"
-        print(f"\r{bar} {done}/{total}", end="", file=sys.stderr, flush=True)
-
-    progress(0)
-    summary = solve_range(numbers, rules, solitaire=game, jobs=jobs, budget=args.budget,
-                          shortest=args.shortest, progress=progress, scoring=scoring)
-    print(file=sys.stderr)
-    if summary.interrupted:
-        print(f"interrupted: {len(summary.results):,} of {total:,} deals solved", file=sys.stderr)
-    print(f"{rules.describe()}; deals {numbers[0]}-{numbers[-1]}")
-    print(summary.report(time.perf_counter() - started))
-    return 130 if summary.interrupted else 0
-
-
-_SAMPLE = 8
-"""Deals solved to estimate a long range's time before starting it."""
-
-
-def _estimate(numbers: range, rules: Any, game: Solitaire, jobs: int, args: argparse.Namespace) -> float:
-    """Seconds the range would take on ``jobs`` processes, from the time of its first few deals."""
-    started = time.perf_counter()
-    sample = solve_range(numbers[:_SAMPLE], rules, solitaire=game, budget=args.budget, shortest=args.shortest,
-                         scoring=_scoring(args, game))
-    if sample.interrupted:
-        raise KeyboardInterrupt
-    return (time.perf_counter() - started) / _SAMPLE * len(numbers) / jobs
-
-
-def _duration(seconds: float) -> str:
-    """A long time in the unit that reads best: ``40 seconds``, ``3.2 hours``, ``12 years``."""
-    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600), ("minutes", 60)):
-        if seconds >= 2 * size:
-            return f"{seconds / size:,.1f} {unit}"
-    return f"{seconds:.0f} seconds"
+    return run_stats(StatsRun(
+        numbers, game, rules, jobs=args.jobs, cluster=args.cluster, out=args.out, budget=args.budget,
+        shortest=args.shortest, grade=args.grade, yes=args.yes, cards_left=_scoring(args, game) == CARDS_LEFT,
+    ))

@@ -150,3 +150,11 @@ class Grader(Protocol):
         """Work until ``time.perf_counter()`` passes ``deadline`` (``None``: to the end); the
         difficulty once known, ``None`` while still working. Asking again carries on."""
         ...
+
+    def fair_win(self) -> bool:
+        """Whether the game's no-peeking player wins the deal itself (no re-deals, no solver)."""
+        ...
+
+    def graded(self, winnable: bool) -> Difficulty:
+        """The difficulty, at once, of a deal whose exact answer (``winnable``) is known already."""
+        ...
