@@ -19,7 +19,7 @@ ROOT = Path(tripeaks.__file__).parent
 
 LAYERS = ("base", "model", "kit", "games", "registry", "services", "cli", "tripeaks")
 """Bottom first: ``tripeaks/base/``, ``model/``, ``kit/``, ``games/`` (a folder a game), ``registry.py``,
-``services/``, ``cli.py`` with ``__main__.py``, and the package itself (its public face, which may
+``services/``, ``cli/`` with ``__main__.py``, and the package itself (its public face, which may
 import anything)."""
 
 
