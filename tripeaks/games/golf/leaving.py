@@ -6,26 +6,31 @@ one can all be played: the decision solver's question (kit/last_pass/), asked of
 that card, and any line that clears them is a line of the game that leaves it. Those seven questions
 come first (they share all the solver proves, and settle most lost deals at once).
 
-Beyond, a depth-first search works out, for each state the game can reach, the fewest cards a line
-from it leaves: a state is (cards left, top, stock index), its moves a play onto the top, or a draw
-up to the first stock card a free card goes on, then that play (drawing further first is never
-better: more stock left is never worse), or stopping. No line from any state leaves fewer cards than
-the fewest of all, which the questions before bound from below: a state that reaches that bound
-looks no further. Each state's value is kept, and the move that reaches it, so the search can pause
-and go on, and the line is read off the choices.
+Beyond, a branch and bound over the states the game can reach: a state is (cards left, top, stock
+index), its moves a play onto the top, or a draw up to the first stock card a free card goes on, then
+that play (drawing further first is never better: more stock left is never worse). It keeps the
+fewest cards met, with the line to them, and looks no further from a state that cannot do better: one
+whose stuck cards (:mod:`tripeaks.games.golf.stuck`) are already as many. It stops at the least the
+questions allow. What is looked at once is looked at no more: each (cards, top) from the earliest
+stock index it was met at, and each set of cards' draws from the earliest (a later index has the same
+moves and less stock); a top that takes no free card is as good as any other such top. The children
+of a state are looked at from the lowest bound, and its draws only once for its cards. The search
+keeps its stack of states, so it pauses and goes on where it was.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from typing import TYPE_CHECKING
 
 from ...kit.last_pass.line import ADVANCE
+from ...kit.last_pass.ranks import _BIT_INDEX
 from ...kit.last_pass.search import _last_pass
 from ...kit.solving import GiveUp
 from ...kit.work import Pause, Work
 from .layout import COLUMNS
+from .stuck import stuck_bound
 
 if TYPE_CHECKING:
     from .play import GolfPosition
@@ -34,13 +39,10 @@ if TYPE_CHECKING:
 __all__ = ["ROUNDS", "FewestLeft"]
 
 ROUNDS = 1
-"""Up to how many cards left are asked of the solver, down-set by down-set, before the search: more
-rounds cost more than they save (two, on the lost deals among Golf's numbered deals 1 to 60 of each
-rule set: 14% more time under Golf's rules, 5% more under Dead King Golf's, 15% less under Relaxed
-Golf's, where lost deals are few)."""
+"""Up to how many cards left are asked of the solver, down-set by down-set, before the search."""
 
-_STOP = -1
-"""A state's choice when its best line stops there."""
+_Child = tuple[int, int, int, int, int]
+"""A state's move kept to look at: (bound, stock index after, slot played, packed needs, key)."""
 
 
 class FewestLeft:
@@ -50,18 +52,14 @@ class FewestLeft:
         self.position = position
         self.solver = solver
         self.work = work
-        self.rank = [card.rank if card is not None else 0 for card in position.cards]
         self.stock = tuple(card.rank for card in position.stock)
         self.top = position.waste[-1].rank
-        self.value: dict[int, int] = {}
-        self.choice: dict[int, int] = {}
         self.floor = 1
         """No line leaves fewer cards (the position is lost), and then more, as the questions go."""
-        self._search: Callable[[int, int, int], int] | None = None
 
     def run(self) -> Generator[None, None, list[int]]:
         """The steps (layout slots, and ADVANCE for a draw) of a line that leaves the fewest cards,
-        yielding whenever the work's time is up (what was proved is kept)."""
+        yielding whenever the work's time is up (what was found is kept)."""
         remaining = self.position.remaining
         for left in range(1, ROUNDS + 1):
             for kept in self.down_sets(remaining, left):
@@ -69,12 +67,12 @@ class FewestLeft:
                 if path is not None:
                     return path
             self.floor = left + 1
-        yield from self._retry(remaining)
-        return self._line(remaining)
+        return (yield from self._fewest(remaining))
 
     def down_sets(self, remaining: int, size: int) -> list[int]:
         """Each way to leave ``size`` cards of ``remaining``: the bottom few of each column, as masks."""
-        heights = [sum(remaining >> (row * COLUMNS + column) & 1 for row in range(len(self.rank) // COLUMNS))
+        rows = len(self.position.cards) // COLUMNS
+        heights = [sum(remaining >> (row * COLUMNS + column) & 1 for row in range(rows))
                    for column in range(COLUMNS)]
         found: list[int] = []
 
@@ -104,90 +102,119 @@ class FewestLeft:
                 work.nodes += solver.nodes - first
             yield
 
-    def _retry(self, remaining: int) -> Generator[None, None, int]:
-        search = self._search or self._make()
-        while True:
+    def _fewest(self, remaining: int) -> Generator[None, None, list[int]]:
+        """The branch and bound (see the module's docstring): the steps of a line to the fewest cards."""
+        solver, stock, floor = self.solver, self.stock, self.floor
+        n = len(stock)
+        rank, onto, weight = solver.rank, solver.adjacent_slots, solver.weight
+        bound = stuck_bound(solver, stock)
+        bit_index = _BIT_INDEX
+        # first[s][i]: the stock index just after drawing the first stock card that the card in slot s
+        # goes on, with i drawn (n + 1 if none)
+        first = []
+        for s, r in enumerate(rank):
+            row, k = [n + 1] * (n + 1), n + 1
+            for j in range(n - 1, -1, -1):
+                if r and onto[stock[j]] >> s & 1:
+                    k = j + 1
+                row[j] = k
+            first.append(row)
+        # below[i]: the slots whose card goes on a stock card still to come once i are drawn
+        below = [0] * (n + 1)
+        for j in range(n - 1, -1, -1):
+            below[j] = below[j + 1] | onto[stock[j]]
+        seen: dict[int, int] = {}  # by cards << 4 | top (0: a top that takes no free card), the index
+        drawn: dict[int, int] = {}  # by cards, the index from which its draws were looked at
+        best = remaining.bit_count()
+        line: list[int] = []
+        path: list[int] = []
+
+        def children(cards: int, i: int, top: int, packed: int) -> list[_Child]:
+            """The moves from a state that may lead below ``best``, the lowest bound first."""
+            free = cards & ~(cards >> COLUMNS)
+            plays = free & onto[top]
+            todo = plays
+            if drawn.get(cards, n + 1) > i:
+                drawn[cards] = i
+                todo = free
+            found = []
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                s = bit_index[low % 37]
+                k = i if plays & low else first[s][i]
+                if k > n:
+                    continue
+                after = cards ^ low
+                r = rank[s]
+                free_after = after & ~(after >> COLUMNS)
+                if not free_after & (onto[r] | below[k]):
+                    continue  # no move from there: it leaves its cards, no fewer than the parent's best
+                key = after << 4 | (r if free_after & onto[r] else 0)
+                if seen.get(key, n + 1) <= k:
+                    continue
+                needs = packed - weight[s]
+                lower = bound(after, k, r, needs)
+                if lower < best:
+                    seen[key] = k
+                    found.append((lower, k, s, needs, key))
+            found.sort()
+            return found
+
+        def first_move(cards: int, i: int, top: int) -> list[int] | None:
+            """The steps of one move from a state, if it has any."""
+            free = cards & ~(cards >> COLUMNS)
+            if free & onto[top]:
+                return [bit_index[(free & onto[top] & -(free & onto[top])) % 37]]
+            todo = free
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                s = bit_index[low % 37]
+                if first[s][i] <= n:
+                    return [ADVANCE] * (first[s][i] - i) + [s]
+            return None
+
+        def improve(cards: int, i: int, top: int) -> bool:
+            """Keep the line one move beyond the state when it leaves fewer cards than the best."""
+            nonlocal best, line
+            if cards.bit_count() - 1 >= best:
+                return False
+            step = first_move(cards, i, top)
+            if step is None:
+                return False
+            best, line = cards.bit_count() - 1, path + step
+            return True
+
+        packed = solver.flow.base + sum(weight[s] for s in range(len(rank)) if remaining >> s & 1)
+        improve(remaining, 0, self.top)
+        if best <= floor:
+            return line
+        # a frame: [cards, stock index, moves to look at, how many looked at, the path's length]
+        stack: list[list[object]] = [[remaining, 0, children(remaining, 0, self.top, packed), 0, 0]]
+        tick = self.work.tick
+        while stack:
+            frame = stack[-1]
+            kids: list[_Child] = frame[2]  # type: ignore[assignment]
+            j: int = frame[3]  # type: ignore[assignment]
+            if j == len(kids) or kids[j][0] >= best:  # the lowest bound first: none of the rest helps
+                stack.pop()
+                continue
+            frame[3] = j + 1
+            _, k, s, needs, key = kids[j]
+            if seen[key] < k:
+                continue  # met since from an earlier index
             try:
-                return search(remaining, self.top, 0)
+                tick()
             except Pause:
                 yield
-
-    def _line(self, remaining: int) -> list[int]:
-        """The steps of the line the choices kept make from the start."""
-        steps: list[int] = []
-        cards, top, i = remaining, self.top, 0
-        free_of = self.position.layout.free
-        onto = self.solver.adjacent_slots
-        while True:
-            key = cards << 9 | i << 4 | (top if free_of(cards) & onto[top] else 0)
-            pick = self.choice[key]
-            if pick == _STOP:
-                return steps
-            slot, after = pick & 63, pick >> 6
-            steps.extend([ADVANCE] * (after - i))
-            steps.append(slot)
-            cards, top, i = cards ^ 1 << slot, self.rank[slot], after
-
-    def _make(self) -> Callable[[int, int, int], int]:
-        position, solver = self.position, self.solver
-        layout = position.layout
-        rank, stock = self.rank, self.stock
-        n = len(stock)
-        onto = solver.adjacent_slots  # onto[t]: the slots whose card goes on a top of rank t
-        free_of = layout.free
-        # first[s][i]: the first index k >= i whose stock card the card in slot s goes on (n if none)
-        first: list[list[int]] = []
-        for s, r in enumerate(rank):
-            row, k = [n] * (n + 1), n
-            for i in range(n - 1, -1, -1):
-                if r and onto[stock[i]] >> s & 1:
-                    k = i
-                row[i] = k
-            first.append(row)
-        value, choice = self.value, self.choice
-        tick = self.work.tick
-        known_free = layout._free_of  # free(cards) once worked out, by cards
-
-        def search(cards: int, top: int, i: int) -> int:
-            """The fewest cards a line from the state leaves (no fewer than the floor)."""
-            free = known_free.get(cards)
-            if free is None:
-                free = free_of(cards)
-            plays = free & onto[top]
-            if not plays:
-                top = 0  # a top that takes no free card: every such state draws alike
-            key = cards << 9 | i << 4 | top
-            found = value.get(key)
-            if found is not None:
-                return found
-            tick()
-            best, pick = cards.bit_count(), _STOP
-            floor = self.floor
-            if best > floor:
-                moves = []
-                while plays:
-                    bit = plays & -plays
-                    plays ^= bit
-                    moves.append(i << 6 | bit.bit_length() - 1)
-                todo = free & ~onto[top]
-                while todo:
-                    bit = todo & -todo
-                    todo ^= bit
-                    s = bit.bit_length() - 1
-                    k = first[s][i]
-                    if k < n:
-                        moves.append((k + 1) << 6 | s)
-                moves.sort()  # plays onto the top first, then each draw, the shortest first
-                for move in moves:
-                    slot = move & 63
-                    got = search(cards ^ 1 << slot, rank[slot], move >> 6)
-                    if got < best:
-                        best, pick = got, move
-                        if best <= floor:
-                            break
-            value[key] = best
-            choice[key] = pick
-            return best
-
-        self._search = search
-        return search
+            cards: int = frame[0]  # type: ignore[assignment]
+            i: int = frame[1]  # type: ignore[assignment]
+            after, r = cards ^ 1 << s, rank[s]
+            del path[frame[4]:]
+            path.extend([ADVANCE] * (k - i))
+            path.append(s)
+            if improve(after, k, r) and best <= floor:
+                return line
+            stack.append([after, k, children(after, k, r, needs), 0, len(path)])
+        return line
