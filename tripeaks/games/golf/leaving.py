@@ -152,7 +152,7 @@ class FewestLeft:
         the best line in :attr:`best` and :attr:`line`, proved the best unless it leaves two or one."""
         moves, bound = self.moves, self.bound
         n, rank, onto, weight = moves.n, moves.rank, moves.onto, moves.weight
-        first, below, settled = moves.first, moves.below, moves.settled
+        first, below, near = moves.first, moves.below, moves.near
         bit_index = _BIT_INDEX
         seen: dict[int, int] = {}  # by cards << 4 | top (0: a top that takes no free card), the index
         drawn: dict[int, int] = {}  # by cards, the stock index from which its draws were looked at
@@ -180,7 +180,9 @@ class FewestLeft:
                 if not free_after & (onto[r] | below[k]):
                     continue  # no move from there: it leaves its cards, no fewer than the parent's best
                 key = after << 4 | (r if free_after & onto[r] else 0)
-                at = settled(after, k)
+                at = k  # the stock index the state's draws begin to matter from (see Moves.settled)
+                while at < n and not near[at] & after:
+                    at += 1
                 if seen.get(key, n + 1) <= at:
                     continue
                 needs = packed - weight[s]
@@ -220,7 +222,9 @@ class FewestLeft:
             cards, i = frame.cards, frame.i
             after, r = cards ^ 1 << s, rank[s]
             del path[frame.depth:]
-            path.extend([ADVANCE] * (k - i))
+            if k > i:
+                path.extend([ADVANCE] * (k - i))
             path.append(s)
-            improve(after, k, r)
+            if after.bit_count() <= best:
+                improve(after, k, r)
             stack.append(_Frame(after, k, children(after, k, r, needs), len(path)))
