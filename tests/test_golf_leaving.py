@@ -1,8 +1,8 @@
 """Golf's search for the fewest cards any line leaves, part by part, against the brute force of
-golf_support.py (which tries every line of the rule book's reference model): the stuck cards never count more than a line
-must leave, the beam's line leaves what it claims, the branch and bound alone and the one-card questions
-alone give the brute force's answer, on small positions of every rule set and on larger ones drawn by
-hypothesis; and the whole search in slices is the search at once."""
+golf_support.py (which tries every line of the rule book's reference model): the stuck cards never count
+more than a line must leave, the beam's line leaves what it claims, the branch and bound alone and the
+one-card questions alone give the brute force's answer, on small positions of every rule set and on
+larger ones drawn by hypothesis; and the whole search in slices is the search at once."""
 
 from __future__ import annotations
 
