@@ -72,8 +72,6 @@ class FewestLeft:
         self.top = position.waste[-1].rank
         self.moves = Moves(solver, self.stock)
         self.bound = stuck_bound(solver, self.stock)
-        self.floor = 1
-        """No line leaves fewer cards (the position is lost); two once the questions say no to one."""
         self.best = position.remaining.bit_count()
         self.line: list[int] = []
 
@@ -82,9 +80,10 @@ class FewestLeft:
         yielding whenever the work's time is up (what was found is kept)."""
         remaining = self.position.remaining
         self.best, self.line = yield from first_line(self.moves, self.bound, remaining, self.top, self.work)
-        ask = not self.position.rules.adjacency.wrap
-        if self.best > 1 + ask:
-            yield from self._fewest(remaining, 1 + ask)
+        ask = not self.position.rules.adjacency.wrap  # the one-card questions, but in Relaxed Golf
+        stop = 2 if ask else 1
+        if self.best > stop:
+            yield from self._fewest(remaining, stop)
         if self.best == 2 and ask:
             path = yield from self._one_left(remaining)
             if path is not None:
@@ -92,10 +91,10 @@ class FewestLeft:
         return self.line
 
     def _one_left(self, remaining: int) -> Generator[None, None, list[int] | None]:
-        """A line that leaves one card, or ``None`` (then no line does). The seven questions take turns,
-        each with twice the states of its last turn: one that a line answers yes is often answered in
-        far fewer states than one that no line can, in Relaxed Golf by hundreds of times."""
-        pending = self.down_sets(remaining, 1)
+        """A line that leaves one card, or ``None`` (then no line does): a column's bottom card, and
+        every other card played. The seven questions take turns, each with twice the states of its last
+        turn: one that a line answers yes often takes far fewer states than one no line can."""
+        pending = [1 << column for column in range(COLUMNS) if remaining >> column & 1]
         states = FIRST_TURN
         while pending:
             unsettled = []
@@ -106,27 +105,7 @@ class FewestLeft:
                 if not settled:
                     unsettled.append(kept)
             pending, states = unsettled, 2 * states
-        self.floor = 2
         return None
-
-    def down_sets(self, remaining: int, size: int) -> list[int]:
-        """Each way to leave ``size`` cards of ``remaining``: the bottom few of each column, as masks."""
-        rows = len(self.position.cards) // COLUMNS
-        heights = [sum(remaining >> (row * COLUMNS + column) & 1 for row in range(rows))
-                   for column in range(COLUMNS)]
-        found: list[int] = []
-
-        def pick(column: int, left: int, kept: int) -> None:
-            if column == COLUMNS:
-                if not left:
-                    found.append(kept)
-                return
-            for take in range(min(left, heights[column]) + 1):
-                mask = sum(1 << (row * COLUMNS + column) for row in range(take))
-                pick(column + 1, left - take, kept | mask)
-
-        pick(0, size, 0)
-        return found
 
     def _clears(self, cards: int, states: int) -> Generator[None, None, tuple[bool, list[int] | None]]:
         """Whether the solver settles, within about ``states`` more states, if every card of ``cards``
@@ -152,7 +131,7 @@ class FewestLeft:
         the best line in :attr:`best` and :attr:`line`, proved the best unless it leaves two or one."""
         moves, bound = self.moves, self.bound
         n, rank, onto, weight = moves.n, moves.rank, moves.onto, moves.weight
-        first, below, near = moves.first, moves.below, moves.near
+        first, below, settled = moves.first, moves.below, moves.settled
         bit_index = _BIT_INDEX
         seen: dict[int, int] = {}  # by cards << 4 | top (0: a top that takes no free card), the index
         drawn: dict[int, int] = {}  # by cards, the stock index from which its draws were looked at
@@ -180,9 +159,7 @@ class FewestLeft:
                 if not free_after & (onto[r] | below[k]):
                     continue  # no move from there: it leaves its cards, no fewer than the parent's best
                 key = after << 4 | (r if free_after & onto[r] else 0)
-                at = k  # the stock index the state's draws begin to matter from (see Moves.settled)
-                while at < n and not near[at] & after:
-                    at += 1
+                at = settled(after, k)
                 if seen.get(key, n + 1) <= at:
                     continue
                 needs = packed - weight[s]
