@@ -5,7 +5,6 @@ case: a winnable deal leaves none, and the decision solver's line says so at onc
     python benchmarks/cards_left.py --count 20            # the first 20
     python benchmarks/cards_left.py --rules standard      # another rule set: standard, strict, easy, 2pass
     python benchmarks/cards_left.py --game triangle       # Triangle's first 100 unwinnable deals
-    python benchmarks/cards_left.py --game golf --rules strict   # Golf's: standard, strict or relaxed
     python benchmarks/cards_left.py --generic 10          # also the kit's search (every game's) on 10 of them
     python benchmarks/cards_left.py --slice 12            # also in 12 ms slices, as the page runs it
     python benchmarks/cards_left.py --pyodide             # then the same in Pyodide on Node, and the ratio
@@ -42,7 +41,6 @@ from tripeaks.services.stats import percentile
 
 PYODIDE = Path(__file__).with_name("pyodide.mjs")
 RULE_SETS = {"standard": STANDARD, "strict": STRICT, "easy": EASY, "2pass": Rules(passes=2)}
-GOLF_RULE_SETS = ("standard", "strict", "relaxed")
 
 
 def runtime() -> str:
@@ -156,9 +154,8 @@ def in_pyodide(argv: list[str]) -> list[dict[str, object]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", choices=["tripeaks", "triangle", "golf"], default="tripeaks")
-    parser.add_argument("--rules", choices=sorted({*RULE_SETS, *GOLF_RULE_SETS}), default="strict",
-                        help="TriPeaks' rule set, or Golf's (standard, strict, relaxed)")
+    parser.add_argument("--game", choices=["tripeaks", "triangle"], default="tripeaks")
+    parser.add_argument("--rules", choices=sorted(RULE_SETS), default="strict", help="TriPeaks' rule set")
     parser.add_argument("--count", type=int, default=100, help="unwinnable deals to search (default 100)")
     parser.add_argument("--generic", type=int, default=0, metavar="N",
                         help="also the kit's search for every game, on the first N deals, side by side")
@@ -167,12 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pyodide", action="store_true", help="then the same in Pyodide, and the ratio")
     args = parser.parse_args(argv)
     game = find_game(args.game)
-    if game.id == "golf":
-        if args.rules not in GOLF_RULE_SETS:
-            parser.error("Golf's rule sets are standard, strict and relaxed")
-        rules = game.rules_named(args.rules)
-    else:
-        rules = RULE_SETS[args.rules] if game.id == "tripeaks" else game.default_rules
+    rules = RULE_SETS[args.rules] if game.id == "tripeaks" else game.default_rules
     print(runtime(), flush=True)
     started = time.perf_counter()
     numbers = lost_deals(game.id, rules, args.count)
