@@ -128,7 +128,8 @@ class FewestLeft:
 
     def _fewest(self, remaining: int, stop: int) -> Generator[None, None, None]:
         """The branch and bound (see the module's docstring), from the best line so far: it ends with
-        the best line in :attr:`best` and :attr:`line`, proved the best unless it leaves two or one."""
+        the best line in :attr:`best` and :attr:`line`, proved the best unless it leaves ``stop`` cards
+        or fewer (where it stops looking)."""
         moves, bound = self.moves, self.bound
         n, rank, onto, weight = moves.n, moves.rank, moves.onto, moves.weight
         first, below, settled = moves.first, moves.below, moves.settled
