@@ -302,6 +302,22 @@ def test_golden_unwinnable_strict_deals(number: int) -> None:
         assert p.layout_left >= found.best.score
 
 
+PYRAMID_FEWEST = {4: 6, 9: 2, 89: 3, 102: 7}
+"""The fewest pyramid cards left of numbered deals lost under both of Pyramid's rule sets (found by this
+search, by the walk without the untimed game's bounds that it replaced, and for deal 9 under Relaxed
+Pyramid by the kit's walk, in 108 s)."""
+
+
+@pytest.mark.parametrize("rules", PYRAMID_RULES, ids=lambda r: r.key)
+@pytest.mark.parametrize("number", sorted(PYRAMID_FEWEST))
+def test_golden_unwinnable_pyramid_deals(number: int, rules: PyramidRules) -> None:
+    position = Position.start(numbered_deal(number, PYRAMID), rules)
+    assert not solve(position).won
+    found = find_best(position, CARDS_LEFT)
+    assert found.best.score == PYRAMID_FEWEST[number] and found.best_clear is None
+    replayed(position, found)
+
+
 def test_a_winnable_deal_leaves_none() -> None:
     position = Position.start(numbered_deal(1))
     found = find_best(position, CARDS_LEFT)
