@@ -38,6 +38,12 @@ def _best() -> Callable[[Any], ScoreSearch]:
     return PairsBest
 
 
+def _cards_left() -> Callable[[Any], ScoreSearch]:
+    from ...kit.pairs.cards_left import PairsCardsLeft
+
+    return PairsCardsLeft
+
+
 def _grader() -> Callable[[Any], Grader]:
     from .difficulty import PyramidGrader
 
@@ -61,5 +67,6 @@ PYRAMID = Solitaire(
     make_solver=deferred(PyramidPosition, _solver),
     make_best=deferred(PyramidPosition, _best),
     make_grader=deferred(PyramidPosition, _grader),
+    make_cards_left=deferred(PyramidPosition, _cards_left),
     rule_set_names=(("Relaxed Pyramid", "relaxed"),),
 )

@@ -36,9 +36,9 @@ def _best() -> Callable[[Any], ScoreSearch]:
 
 
 def _cards_left() -> Callable[[Any], ScoreSearch]:
-    from .cards_left import TriangleCardsLeft
+    from ...kit.pairs.cards_left import PairsCardsLeft
 
-    return TriangleCardsLeft
+    return PairsCardsLeft
 
 
 def _grader() -> Callable[[Any], Grader]:
