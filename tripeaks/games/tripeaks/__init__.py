@@ -7,9 +7,6 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
-
 from ...base.moves import MoveKind
 from ...model.solitaire import Solitaire, deferred
 from .layout import THREE_PEAKS
@@ -17,35 +14,9 @@ from .play import TriPeaksPosition
 from .rules import RULE_SETS, Rules
 from .words import WORDS
 
-if TYPE_CHECKING:
-    from ...model.answers import Grader, ScoreSearch, Solver
-
 __all__ = ["TRIPEAKS"]
 
-
-def _solver() -> Callable[[Any], Solver]:
-    from .solver import Solver as TriPeaksSolver
-
-    return cast("Callable[[Any], Solver]", TriPeaksSolver)  # it takes TriPeaksPositions only
-
-
-def _best() -> Callable[[Any], ScoreSearch]:
-    from .best import TriPeaksBest
-
-    return TriPeaksBest
-
-
-def _cards_left() -> Callable[[Any], ScoreSearch]:
-    from .cards_left import TriPeaksCardsLeft
-
-    return TriPeaksCardsLeft
-
-
-def _grader() -> Callable[[Any], Grader]:
-    from .difficulty import TriPeaksGrader
-
-    return TriPeaksGrader
-
+hook = deferred(__name__, TriPeaksPosition)  # each hook's module is imported when first called
 
 TRIPEAKS = Solitaire(
     id="tripeaks",
@@ -60,8 +31,8 @@ TRIPEAKS = Solitaire(
     moves=frozenset({MoveKind.PLAY, MoveKind.DRAW, MoveKind.RESET}),
     pairs=False,
     seed_base=0,
-    make_solver=deferred(TriPeaksPosition, _solver),
-    make_best=deferred(TriPeaksPosition, _best),
-    make_grader=deferred(TriPeaksPosition, _grader),
-    make_cards_left=deferred(TriPeaksPosition, _cards_left),
+    make_solver=hook(".solver:Solver"),
+    make_best=hook(".best:TriPeaksBest"),
+    make_grader=hook(".difficulty:TriPeaksGrader"),
+    make_cards_left=hook(".cards_left:TriPeaksCardsLeft"),
 )
