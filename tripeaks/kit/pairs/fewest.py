@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...base.moves import DRAW, REDEAL, Move
-from ..solving import Budget, GiveUp
+from ..solving import Budget
 from .bounds import TALON as _TALON
 from .bounds import Pairings
 from .play import KING, TOTAL
@@ -73,9 +73,8 @@ class Fewest(Budget):
         layout_only = self.layout_only
         path: list[Step] = []
         count = self.nodes
-        tick = self.tick
-        look = count + tick
-        due = self._due
+        look = count + self.tick
+        looked = self._looked
 
         def search(layout: int, left: int, now: int, budget: int) -> bool:
             nonlocal count, look
@@ -91,10 +90,7 @@ class Fewest(Budget):
                 return False
             count += 1
             if count > look:
-                self.nodes = count
-                if due(count):
-                    raise GiveUp
-                look = count + tick
+                look = looked(count)
             this_pass, boundary = divmod(now, _SPAN)
             last = this_pass == last_pass and not layout_only  # the waste's order matters to the bounds
             waste = (left & ((1 << boundary) - 1)) << _TALON if last else 0
@@ -173,9 +169,8 @@ class Fewest(Budget):
         classes = [(self.slots_of[v], self.slots_of[TOTAL - v]) for v in range(1, 7)]
         cards = position.cards
         count = self.nodes
-        tick = self.tick
-        look = count + tick
-        due = self._due
+        look = count + self.tick
+        looked = self._looked
         path: list[Move] = []
 
         def card(place: int) -> Any:
@@ -209,10 +204,7 @@ class Fewest(Budget):
                 return False
             count += 1
             if count > look:
-                self.nodes = count
-                if due(count):
-                    raise GiveUp
-                look = count + tick
+                look = looked(count)
             this_pass, boundary = divmod(now, _SPAN)
             plain = talon & ~talon_kings
             solver_now = this_pass * _SPAN + (plain & ((1 << boundary) - 1)).bit_length()
