@@ -45,7 +45,7 @@ from ...kit.solving import GiveUp, Resuming
 from ...model.position import Status
 from .bounds import TALON as _TALON
 from .bounds import Pairings
-from .fewest import Fewest, Step
+from .fewest import Fewest, Partners, Step
 from .play import KING, TOTAL, PairsPosition
 from .untimed import Untimed
 
@@ -97,6 +97,8 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
         """For fewest moves: per (cards, time), the most draws and redeals proved too few."""
         self.least_moves: dict[int, int] = {}
         """For fewest moves where only the layout must go: per layout, the fewest removals it needs."""
+        self.partners_of: dict[int, Partners] = {}
+        """Per mask of free layout cards, the pairs they make (see :meth:`_partners`)."""
         self.cleared_in: dict[tuple[int, int, int], int] = {}
         """For fewest moves where only the layout must go: per (layout, talon with its kings, time),
         the most moves proved too few."""
@@ -215,14 +217,13 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
 
     def _decide(self, layout: int, left: int, now: int) -> list[Step] | None:
         """A winning line from the state, or ``None`` if it is lost (what was proved is kept)."""
-        rank, trank = self.rank, self.trank
-        free_of = self.layout.free
+        trank = self.trank
+        kings_gone, time_of, partners = self._kings_gone, self._time, self._partners
         lost = self.lost
         last_pass = self.most_redeals
         hopeless, tangled = self.pairings.hopeless, self.pairings.tangled
         untimed, eager = self.untimed.lost, self.eager
         slots_of = self.slots_of
-        kings = slots_of[KING]
         layout_only = self.layout_only
         path: list[Step] = []
         count = self.nodes
@@ -232,11 +233,7 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
         def search(layout: int, left: int, now: int) -> int:
             """The earliest time from which (layout, left) is proved lost: later than ``now`` if won."""
             nonlocal count, look
-            # Kings on the table go at once (the line takes them as they show)
-            free = free_of(layout)
-            while free & kings:
-                layout &= ~(free & kings)
-                free = free_of(layout)
+            layout, free = kings_gone(layout)  # kings on the table go at once
             if not layout and (layout_only or not left):
                 return _NEVER
             cards = layout | left << _TALON
@@ -246,9 +243,7 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
             count += 1
             if count > look:
                 look = looked(count)
-            this_pass, boundary = divmod(now, _SPAN)
-            last = this_pass == last_pass and not layout_only  # the waste's order matters to the bounds
-            waste = (left & ((1 << boundary) - 1)) << _TALON if last else 0
+            this_pass, boundary, waste = time_of(left, now)
             if hopeless(cards, 0) or tangled(layout, left, 0) or (count > eager and untimed(layout, left)):
                 lost[cards] = 0
                 return 0
@@ -260,18 +255,9 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
             # The moves: (order, child's layout, child's talon, child's time, time to reach, places)
             moves = []
             # Pairs of free layout cards: now
-            todo = free
-            while todo:
-                low = todo & -todo
-                todo ^= low
-                a = low.bit_length() - 1
-                need = TOTAL - rank[a]
-                other = todo & slots_of[need]
-                while other:
-                    low2 = other & -other
-                    other ^= low2
-                    b = low2.bit_length() - 1
-                    moves.append((now * 4 + _LAYOUT_PAIR, layout ^ low ^ low2, left, now, now, (a, b)))
+            for a, _, _, pairs in partners(free):
+                for b, both in pairs:
+                    moves.append((now * 4 + _LAYOUT_PAIR, layout ^ both, left, now, now, (a, b)))
             # Each talon card with a free layout partner or its talon neighbour, at its first moment
             todo = left
             while todo:
