@@ -75,7 +75,7 @@ class Fewest(Budget):
             for a in bits(free):
                 low, need = 1 << a, TOTAL - rank[a]
                 later = free & slots_of[need] & ~((low << 1) - 1)
-                cards.append((a, low, need, tuple((b, low | 1 << b) for b in bits(later))))
+                cards.append((a, low, need, tuple((b, low | 1 << b) for b in bits(later)) if later else ()))
             found = self.partners_of[free] = tuple(cards)
         return found
 
@@ -102,7 +102,8 @@ class Fewest(Budget):
         """Where every card must go: a winning line from the solver's state with at most ``allowed`` draws
         and redeals (in the solver's steps), or ``None``."""
         trank = self.trank
-        kings_gone, time_of, partners = self._kings_gone, self._time, self._partners
+        kings_gone, time_of = self._kings_gone, self._time
+        partners = self._partners
         lost, short = self.lost, self.short
         last_pass = self.most_redeals
         hopeless, tangled = self.pairings.hopeless, self.pairings.tangled

@@ -89,6 +89,8 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
         self.index = {card: j for j, card in enumerate(self.talon)}
         self.trank = [card.rank for card in self.talon]
         self.slots_of = [sum(1 << s for s, r in enumerate(self.rank) if r == v) for v in range(14)]
+        self.makes_13 = [self.slots_of[TOTAL - r] if r else 0 for r in self.rank]
+        """Per layout slot, the slots of the cards that make 13 with its card."""
         self.pairings = Pairings(self.rank, self.trank, layout.above, layout.beneath, self.layout_only)
         self.untimed = Untimed(self.rank, self.trank, layout.free, self.pairings, self.layout_only)
         self.lost: dict[int, int] = {}
@@ -218,7 +220,8 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
     def _decide(self, layout: int, left: int, now: int) -> list[Step] | None:
         """A winning line from the state, or ``None`` if it is lost (what was proved is kept)."""
         trank = self.trank
-        kings_gone, time_of, partners = self._kings_gone, self._time, self._partners
+        kings_gone, time_of = self._kings_gone, self._time
+        makes_13 = self.makes_13
         lost = self.lost
         last_pass = self.most_redeals
         hopeless, tangled = self.pairings.hopeless, self.pairings.tangled
@@ -255,9 +258,17 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
             # The moves: (order, child's layout, child's talon, child's time, time to reach, places)
             moves = []
             # Pairs of free layout cards: now
-            for a, _, _, pairs in partners(free):
-                for b, both in pairs:
-                    moves.append((now * 4 + _LAYOUT_PAIR, layout ^ both, left, now, now, (a, b)))
+            todo = free
+            while todo:
+                low = todo & -todo
+                todo ^= low
+                a = low.bit_length() - 1
+                other = todo & makes_13[a]
+                while other:
+                    low2 = other & -other
+                    other ^= low2
+                    b = low2.bit_length() - 1
+                    moves.append((now * 4 + _LAYOUT_PAIR, layout ^ low ^ low2, left, now, now, (a, b)))
             # Each talon card with a free layout partner or its talon neighbour, at its first moment
             todo = left
             while todo:
