@@ -22,21 +22,12 @@ __all__ = ["PYRAMID"]
 hook = deferred(__name__, PyramidPosition)  # each hook's module is imported when first called
 
 PYRAMID = Solitaire(
-    id="pyramid",
-    name="Pyramid",
-    aliases=("Pyramid Solitaire",),
+    id="pyramid", name="Pyramid", aliases=("Pyramid Solitaire",),
     blurb="Remove the pyramid, the stock and the waste by pairs that make 13; a king goes alone. "
     "Relaxed Pyramid: only the pyramid must go.",
-    layout=PYRAMID_LAYOUT,
-    rules_type=PyramidRules,
-    rule_sets=RULE_SETS,
-    position=PyramidPosition,
-    words=WORDS,
-    moves=frozenset({MoveKind.PLAY, MoveKind.DRAW, MoveKind.REDEAL}),
-    pairs=True,
-    seed_base=3 * 2**48,
-    make_solver=hook("...kit.pairs.solver:PairsSolver"),
-    make_best=hook("...kit.pairs.best:PairsBest"),
+    layout=PYRAMID_LAYOUT, position=PyramidPosition, words=WORDS,
+    rules_type=PyramidRules, rule_sets=RULE_SETS, rule_set_names=(("Relaxed Pyramid", "relaxed"),),
+    moves=frozenset({MoveKind.PLAY, MoveKind.DRAW, MoveKind.REDEAL}), pairs=True, seed_base=3 * 2**48,
+    make_solver=hook("...kit.pairs.solver:PairsSolver"), make_best=hook("...kit.pairs.best:PairsBest"),
     make_grader=hook(".difficulty:PyramidGrader"),
-    rule_set_names=(("Relaxed Pyramid", "relaxed"),),
 )

@@ -1,9 +1,4 @@
-"""TriPeaks (Tri Peaks, Three Peaks): three peaks cleared by playing cards one rank from the waste's top.
-
->>> from tripeaks.registry import find_game
->>> find_game("Three Peaks") is TRIPEAKS
-True
-"""
+"""TriPeaks (Tri Peaks, Three Peaks): three peaks cleared by playing cards one rank from the waste's top."""
 
 from __future__ import annotations
 
@@ -19,20 +14,11 @@ __all__ = ["TRIPEAKS"]
 hook = deferred(__name__, TriPeaksPosition)  # each hook's module is imported when first called
 
 TRIPEAKS = Solitaire(
-    id="tripeaks",
-    name="TriPeaks",
-    aliases=("Tri Peaks", "Three Peaks", "Triple Peaks", "Tri Towers"),
+    id="tripeaks", name="TriPeaks", aliases=("Tri Peaks", "Three Peaks", "Triple Peaks", "Tri Towers"),
     blurb="Clear three peaks by playing any free card one rank above or below the waste's top card.",
-    layout=THREE_PEAKS,
-    rules_type=Rules,
-    rule_sets=RULE_SETS,
-    position=TriPeaksPosition,
-    words=WORDS,
-    moves=frozenset({MoveKind.PLAY, MoveKind.DRAW, MoveKind.RESET}),
-    pairs=False,
-    seed_base=0,
-    make_solver=hook(".solver:Solver"),
-    make_best=hook(".best:TriPeaksBest"),
-    make_grader=hook(".difficulty:TriPeaksGrader"),
-    make_cards_left=hook(".cards_left:TriPeaksCardsLeft"),
+    layout=THREE_PEAKS, position=TriPeaksPosition, words=WORDS,
+    rules_type=Rules, rule_sets=RULE_SETS,
+    moves=frozenset({MoveKind.PLAY, MoveKind.DRAW, MoveKind.RESET}), pairs=False, seed_base=0,
+    make_solver=hook(".solver:Solver"), make_best=hook(".best:TriPeaksBest"),
+    make_grader=hook(".difficulty:TriPeaksGrader"), make_cards_left=hook(".cards_left:TriPeaksCardsLeft"),
 )
