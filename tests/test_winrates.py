@@ -384,3 +384,11 @@ def test_the_tables_rows_come_from_the_files(tmp_path: Path, monkeypatch: pytest
     won = sum(line["result"] == "won" for line in lines.values())
     assert len(table) == 4 and table[2].startswith(f"| TriPeaks | Strict | 8 (5–12) | {100 * won / 8:.1f}% (")
     assert table[3].startswith("| Triangle | Standard | 3 (1–3) | ")
+    # Issue 36: the share of a part of a longer run (deals 1–10,000 of 1–20,000): only its deals count
+    monkeypatch.setattr(sys, "argv", ["winrates.py", "--deals", "9-10", str(strict), str(triangle)])
+    with pytest.raises(SystemExit) as done:
+        runpy.run_path(str(SCRIPT), run_name="__main__")
+    assert done.value.code == 0
+    won = sum(lines[n]["result"] == "won" for n in (9, 10))
+    table = capsys.readouterr().out.splitlines()
+    assert len(table) == 3 and table[2].startswith(f"| TriPeaks | Strict | 2 (9–10) | {100 * won / 2:.1f}% (")
