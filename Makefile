@@ -91,12 +91,12 @@ lint: $(STAMP)/venv
 # would slow them 5 to 8 times, see tests/conftest.py); 0 runs it in one process.
 ENGINE_WORKERS ?= 2
 test-engine: $(STAMP)/venv
-	$(BIN)/pytest -p no:cacheprovider -n $(ENGINE_WORKERS) --cov --cov-report=term tests
+	$(BIN)/pytest -p no:cacheprovider -n $(ENGINE_WORKERS) --durations=12 --cov --cov-report=term tests
 
 # The same tests/, unchanged, in Pyodide (WebAssembly) on Node, against the engine wheel: two processes side
 # by side, each every other test (one Pyodide is one thread, and it is the longest job of the first phase).
 test-pyodide: $(BUILT) $(WHEEL)
-	node scripts/pyodide_pytest.mjs --shards 2 tests
+	node scripts/pyodide_pytest.mjs --shards 2 --durations=12 tests
 
 # Two workers (pytest-xdist), each with its own server, Chromium and warm browser context: on CI's 2 cores a
 # test's page is mostly waiting on one core for Pyodide, so two at a time nearly halve the run. Three are
@@ -105,7 +105,7 @@ E2E_WORKERS ?= 2
 # The site first: the tests build sites of their own, which find its compressed files in .cache/compressed/
 # rather than compressing them again (a minute of brotli) while a browser waits.
 test-e2e: build browsers site
-	$(BIN)/pytest -p no:cacheprovider --timeout=600 -n $(E2E_WORKERS) e2e
+	$(BIN)/pytest -p no:cacheprovider --timeout=600 -n $(E2E_WORKERS) --durations=25 e2e
 
 # web/sw.js in Node, with the few browser APIs it uses made in memory: the races between pages and worker
 # versions that a browser cannot be made to run on cue.

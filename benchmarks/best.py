@@ -5,6 +5,8 @@
     python benchmarks/best.py --rules strict easy  # other rule sets (standard strict easy 2pass 3pass)
     python benchmarks/best.py --game triangle      # Triangle's 1,000 deals
     python benchmarks/best.py --game golf          # Golf's numbered deals 1 to 1,000, its three rule sets
+    python benchmarks/best.py --game pyramid       # Pyramid's 1,000 deals, both rule sets (standard relaxed)
+    python benchmarks/best.py --game pyramid --compare /tmp/old   # and another checkout's engine
     python benchmarks/best.py --pyodide            # then the same deals in Pyodide, and the ratio
     node benchmarks/pyodide.mjs benchmarks/best.py --limit 100 --json out.json   # Pyodide alone
     python benchmarks/best.py --slice 12           # also: the search in 12 ms slices, as the page runs it
@@ -37,7 +39,11 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The engine this run imports: this checkout's, or (for --compare) that of ``--engine DIR``.
+sys.path.insert(0, str(
+    Path(sys.argv[sys.argv.index("--engine") + 1]).resolve() if "--engine" in sys.argv
+    else Path(__file__).resolve().parent.parent
+))
 
 from tripeaks import (
     EASY,
@@ -58,7 +64,8 @@ from tripeaks.services.stats import percentile
 
 ROOT = Path(__file__).resolve().parent.parent
 DEALS = {"tripeaks": Path(__file__).with_name("deals-1000.txt"),
-         "triangle": Path(__file__).with_name("triangle-deals-1000.txt")}
+         "triangle": Path(__file__).with_name("triangle-deals-1000.txt"),
+         "pyramid": Path(__file__).with_name("pyramid-deals-1000.txt")}
 PYODIDE = Path(__file__).with_name("pyodide.mjs")
 RULE_SETS = {
     "standard": STANDARD, "strict": STRICT, "easy": EASY,
@@ -117,11 +124,14 @@ def run(name: str, rules: object, deals: list[tuple[int, Deal]], slice_ms: float
     cpu_slices: list[float] = []
     cpu = 0.0
     slowest = (0.0, 0)
+    scores: dict[str, list[int | None]] = {}
     for number, deal in deals:
         position = Position.start(deal, rules)
         before = time.process_time()
         found = find_best(position)
         cpus.append(time.process_time() - before)
+        clear = found.best_clear
+        scores[str(number)] = [found.best.score, None if clear is None else clear.score]
         cpu += cpus[-1]
         seconds.append(found.seconds)
         nodes.append(float(found.nodes))
@@ -158,6 +168,7 @@ def run(name: str, rules: object, deals: list[tuple[int, Deal]], slice_ms: float
         "cpu_median_s": round(percentile(cpus, 0.5), 5),
         "cpu_p95_s": round(percentile(cpus, 0.95), 5),
         "cpu_max_s": round(max(cpus), 4),
+        "scores": scores,
     }
     if slice_ms:
         figures.update({
@@ -203,29 +214,65 @@ def in_pyodide(argv: list[str]) -> list[dict[str, object]]:
         return figures
 
 
+def against(other: Path, game: str, rules: str | None, limit: int | None) -> dict[str, object]:
+    """The run of ``game`` under ``rules`` with the engine of the checkout ``other``, in a process of its
+    own (it prints as it goes): its figures."""
+    again = [sys.executable, str(Path(__file__).resolve()), "--engine", str(other), "--game", game]
+    again += (["--rules", rules] if rules else []) + (["--limit", str(limit)] if limit else [])
+    print(f"  the same with the engine of {other}:", flush=True)
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder, "old.json")
+        subprocess.run([*again, "--json", str(out)], check=True)
+        found: list[dict[str, object]] = json.loads(out.read_text())
+    return found[0]
+
+
+def side_by_side(new: dict[str, object], old: dict[str, object]) -> None:
+    """The ratio new/old of the CPU figures, and whether the two find the same scores."""
+    words = []
+    for key, label in (("cpu_s", "CPU total"), ("cpu_median_s", "median"), ("cpu_p95_s", "p95"),
+                       ("cpu_max_s", "max")):
+        ours, theirs = new[key], old[key]
+        assert isinstance(ours, float | int) and isinstance(theirs, float | int)
+        words.append(f"{label} {ours:g} s against {theirs:g} s ({ours / theirs:.3f}x)" if theirs else label)
+    same = "the same scores" if new["scores"] == old.get("scores") else "DIFFERENT SCORES"
+    print(f"  new/old, CPU: {'; '.join(words)}; {same}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--limit", type=int, help="only the first N deals")
     parser.add_argument("--game", choices=[*sorted(DEALS), "golf"], default="tripeaks")
     parser.add_argument("--rules", nargs="*", choices=[*RULE_SETS, "relaxed"],
-                        help="TriPeaks rule sets (default standard); Golf's: standard strict relaxed (all)")
+                        help="TriPeaks rule sets (default standard); Golf's: standard strict relaxed (all); "
+                        "Pyramid's: standard relaxed (both)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--pyodide", action="store_true", help="then the same in Pyodide, and the ratio")
     parser.add_argument("--slice", type=float, default=0, metavar="MS",
                         help="also search each deal in slices of MS milliseconds: the longest slice")
+    parser.add_argument("--compare", type=Path, metavar="DIR",
+                        help="each rule set also with the engine of the checkout DIR, side by side")
+    parser.add_argument("--engine", type=Path, metavar="DIR", help=argparse.SUPPRESS)  # read before imports
     args = parser.parse_args(argv)
     deals = load_deals(args.game, args.limit)
-    print(runtime(), flush=True)
+    print(runtime() + (f" (the engine of {args.engine})" if args.engine else ""), flush=True)
     print(f"tables made once: {tables():.3f} s", flush=True)
     game = find_game(args.game)
     if game.id == "triangle":
-        figures = [run("triangle", game.default_rules, deals, args.slice)]
-    elif game.id == "golf":
-        figures = [run(f"golf {name}", GOLF.rules_named(name), deals, args.slice)
-                   for name in args.rules or GOLF.rule_sets]
+        runs = [("triangle", None, game.default_rules)]
+    elif game.id in ("golf", "pyramid"):
+        runs = [(f"{game.id} {name}", name, game.rules_from_key(name))
+                for name in args.rules or game.rule_sets]
     else:
-        figures = [run(name, RULE_SETS[name], deals, args.slice) for name in args.rules or ["standard"]]
+        runs = [(name, name, RULE_SETS[name]) for name in args.rules or ["standard"]]
+    figures = []
+    for name, key, rules in runs:
+        figures.append(run(name, rules, deals, args.slice))
+        if args.compare:
+            old = against(args.compare, args.game, key, args.limit)
+            side_by_side(figures[-1], old)
+            figures[-1]["old"] = old
     if args.pyodide:
         again = ["--game", args.game]
         if args.rules:

@@ -5,9 +5,12 @@ case: a winnable deal leaves none, and the decision solver's line says so at onc
     python benchmarks/cards_left.py --count 20            # the first 20
     python benchmarks/cards_left.py --rules standard      # another rule set: standard, strict, easy, 2pass
     python benchmarks/cards_left.py --game triangle       # Triangle's first 100 unwinnable deals
+    python benchmarks/cards_left.py --game pyramid --rules relaxed   # Pyramid's (standard, relaxed)
+    python benchmarks/cards_left.py --game golf --rules strict       # Golf's (standard, strict, relaxed)
     python benchmarks/cards_left.py --generic 10          # also the kit's search (every game's) on 10 of them
     python benchmarks/cards_left.py --slice 12            # also in 12 ms slices, as the page runs it
     python benchmarks/cards_left.py --pyodide             # then the same in Pyodide on Node, and the ratio
+    python benchmarks/cards_left.py --game pyramid --compare /tmp/old --cap 20   # and another checkout's
     node benchmarks/pyodide.mjs benchmarks/cards_left.py --count 20 --json out.json   # Pyodide alone
 
 The deals are found first (every numbered deal from 1 the decision solver proves lost, until COUNT): that
@@ -16,6 +19,13 @@ hook, with the decision solver it asks first) runs to the end: per deal the sear
 ``seconds``, from ``time.perf_counter``) and CPU time, median, p95 and max, the states examined, and how
 many cards the deals leave. Every line found is replayed by the engine's Game and must leave exactly the
 cards claimed; with ``--generic`` the kit's search must find the same number on every deal.
+
+With ``--compare DIR`` the same deals are then searched, in this same invocation, by the engine of another
+checkout (say ``git worktree add /tmp/old main``: its ``tripeaks/``, run by this script in a process of
+its own), its figures printed beside these with the ratio new/old of the CPU median, p95 and max, and the
+fewest cards left must agree on every deal both finished. ``--cap SECONDS`` stops a deal's search after
+that many seconds (in one-second slices): it is counted at the cap, its answer unknown (for an engine
+whose search of a game takes minutes a deal).
 """
 
 from __future__ import annotations
@@ -31,7 +41,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The engine this run imports: this checkout's, or (for --compare) that of ``--engine DIR``.
+sys.path.insert(0, str(
+    Path(sys.argv[sys.argv.index("--engine") + 1]).resolve() if "--engine" in sys.argv
+    else Path(__file__).resolve().parent.parent
+))
 
 from tripeaks import EASY, STANDARD, STRICT, Game, Position, Rules, find_game, numbered_deal, solve
 from tripeaks.kit.cards_left import CardsLeftLines
@@ -41,6 +55,8 @@ from tripeaks.services.stats import percentile
 
 PYODIDE = Path(__file__).with_name("pyodide.mjs")
 RULE_SETS = {"standard": STANDARD, "strict": STRICT, "easy": EASY, "2pass": Rules(passes=2)}
+"""TriPeaks' rule sets by key (every other game's are its own keys)."""
+GAMES = ("tripeaks", "triangle", "pyramid", "golf")
 
 
 def runtime() -> str:
@@ -62,12 +78,13 @@ def lost_deals(game: str, rules: object, count: int) -> list[int]:
     return found
 
 
-Searched = tuple[int, tuple[object, ...], float, int, float, float]
+Searched = tuple[int | None, tuple[object, ...], float, int, float, float]
 
 
-def search(position: Position, generic: bool, slice_ms: float) -> Searched:
+def search(position: Position, generic: bool, slice_ms: float, cap: float = 0) -> Searched:
     """One deal's search to the end: the fewest cards left, the line, its seconds, states and longest
-    slice in wall and in CPU seconds (0 unsliced)."""
+    slice in wall and in CPU seconds (0 unsliced). With ``cap``, a search still going after ``cap``
+    seconds is stopped: its fewest is ``None``."""
     if generic:
         kit = CardsLeftLines(position)
         started = time.perf_counter()
@@ -76,57 +93,64 @@ def search(position: Position, generic: bool, slice_ms: float) -> Searched:
         return found[0].score, found[0].moves, time.perf_counter() - started, kit.nodes, 0.0, 0.0
     best = BestSearch(position, "cards-left")
     longest = longest_cpu = 0.0
+    first = time.perf_counter()
+    step = slice_ms / 1000 if slice_ms else 1.0 if cap else None
     while True:
         started, before = time.perf_counter(), time.process_time()
-        answer = best.step(slice_ms / 1000 if slice_ms else None)
+        answer = best.step(step)
         longest = max(longest, time.perf_counter() - started)
         longest_cpu = max(longest_cpu, time.process_time() - before)
         if answer is not None:
             if not slice_ms:
                 longest = longest_cpu = 0.0
             return answer.best.score, answer.best.moves, answer.seconds, answer.nodes, longest, longest_cpu
+        if cap and time.perf_counter() - first > cap:
+            return None, (), time.perf_counter() - first, best.nodes, 0.0, 0.0
 
 
 def run(name: str, game: str, rules: object, numbers: list[int], generic: bool = False,
-        slice_ms: float = 0) -> dict[str, object]:
+        slice_ms: float = 0, cap: float = 0) -> dict[str, object]:
     solitaire = find_game(game)
     seconds: list[float] = []
     cpus: list[float] = []
     nodes: list[float] = []
     slices: list[float] = []
     cpu_slices: list[float] = []
-    left: dict[int, int] = {}
+    left: dict[int, int | None] = {}
     slowest = (0.0, 0)
     for number in numbers:
         deal = numbered_deal(number, solitaire)
         position = Position.start(deal, rules)
         before = time.process_time()
-        fewest, moves, wall, states, longest, longest_cpu = search(position, generic, slice_ms)
+        fewest, moves, wall, states, longest, longest_cpu = search(position, generic, slice_ms, cap)
         cpus.append(time.process_time() - before)
         seconds.append(wall)
         nodes.append(float(states))
         slices.append(longest)
         cpu_slices.append(longest_cpu)
         left[number] = fewest
-        slowest = max(slowest, (wall, number))
-        played = Game.from_moves(deal, rules, moves)  # type: ignore[arg-type]
-        assert played.position.layout_left == fewest, f"deal {number}: the line leaves another number"
+        slowest = max(slowest, (cpus[-1], number))
+        if fewest is not None:
+            played = Game.from_moves(deal, rules, moves)  # type: ignore[arg-type]
+            assert played.position.layout_left == fewest, f"deal {number}: the line leaves another number"
     counts = Counter(left.values())
+    capped = counts.pop(None, 0)
     figures: dict[str, object] = {
         "search": name, "deals": len(numbers), "total_s": round(sum(seconds), 3),
         "median_s": round(percentile(seconds, 0.5), 5), "p95_s": round(percentile(seconds, 0.95), 5),
-        "max_s": round(max(seconds), 4), "slowest_deal": slowest[1],
+        "max_s": round(max(seconds), 4), "slowest_deal": slowest[1], "cpu_total_s": round(sum(cpus), 3),
         "cpu_median_s": round(percentile(cpus, 0.5), 5), "cpu_p95_s": round(percentile(cpus, 0.95), 5),
         "cpu_max_s": round(max(cpus), 4), "median_states": int(percentile(nodes, 0.5)),
-        "max_states": int(max(nodes)), "left": {str(k): v for k, v in left.items()},
+        "max_states": int(max(nodes)), "capped": capped, "left": {str(k): v for k, v in left.items()},
     }
     shares = ", ".join(f"{k} on {counts[k]}" for k in sorted(counts))
+    over = f"; {capped} stopped at the cap of {cap:g} s" if capped else ""
     print(f"{name:12}: {len(numbers)} deals in {figures['total_s']:.2f} s "
-          f"(median {figures['median_s']:.4f} s, p95 {figures['p95_s']:.4f} s, "
-          f"max {figures['max_s']:.3f} s on deal {slowest[1]}); CPU per deal "
+          f"(CPU {figures['cpu_total_s']:.2f} s; median {figures['median_s']:.4f} s, "
+          f"p95 {figures['p95_s']:.4f} s, max {figures['max_s']:.3f} s); CPU per deal "
           f"median {figures['cpu_median_s']:.4f} s, p95 {figures['cpu_p95_s']:.4f} s, max "
-          f"{figures['cpu_max_s']:.3f} s; states median {figures['median_states']:,}, max "
-          f"{figures['max_states']:,}", flush=True)
+          f"{figures['cpu_max_s']:.3f} s on deal {slowest[1]}; states median "
+          f"{figures['median_states']:,}, max {figures['max_states']:,}{over}", flush=True)
     print(f"{'':12}  fewest cards left: {shares}", flush=True)
     if slice_ms:
         figures.update({"slice_ms": slice_ms, "slice_median_ms": round(percentile(slices, 0.5) * 1000, 2),
@@ -137,6 +161,36 @@ def run(name: str, game: str, rules: object, numbers: list[int], generic: bool =
               f"median {figures['slice_median_ms']} ms, max {figures['slice_max_ms']} ms (CPU median "
               f"{figures['slice_cpu_median_ms']} ms, max {figures['slice_cpu_max_ms']} ms)", flush=True)
     return figures
+
+
+def against(other: Path, argv: list[str]) -> dict[str, object]:
+    """The same run with the engine of the checkout ``other``, in a process of its own (it prints as it
+    goes): its figures."""
+    again = [sys.executable, str(Path(__file__).resolve()), "--engine", str(other), *argv]
+    print(f"-- the same with the engine of {other} --", flush=True)
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder, "old.json")
+        subprocess.run([*again, "--json", str(out)], check=True)
+        found: list[dict[str, object]] = json.loads(out.read_text())
+    return found[0]
+
+
+def side_by_side(new: dict[str, object], old: dict[str, object]) -> None:
+    """The ratio new/old of the CPU figures, and whether the two agree on every deal both finished."""
+    words = []
+    for key, label in (("cpu_total_s", "CPU total"), ("cpu_median_s", "median"), ("cpu_p95_s", "p95"),
+                       ("cpu_max_s", "max")):
+        ours, theirs = new[key], old[key]
+        assert isinstance(ours, float | int) and isinstance(theirs, float | int)
+        words.append(f"{label} {ours:g} s against {theirs:g} s ({ours / theirs:.3f}x)" if theirs else label)
+    mine, others = new["left"], old["left"]
+    assert isinstance(mine, dict) and isinstance(others, dict)
+    both = [k for k, v in others.items() if v is not None and mine[k] is not None]
+    same = all(mine[k] == others[k] for k in both)
+    print(f"new/old, CPU: {'; '.join(words)}", flush=True)
+    print(f"the fewest cards left: {'the same' if same else 'DIFFERENT'} on the {len(both)} deals both "
+          f"finished", flush=True)
+    assert same, "the two engines disagree"
 
 
 def in_pyodide(argv: list[str]) -> list[dict[str, object]]:
@@ -154,31 +208,41 @@ def in_pyodide(argv: list[str]) -> list[dict[str, object]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", choices=["tripeaks", "triangle"], default="tripeaks")
-    parser.add_argument("--rules", choices=sorted(RULE_SETS), default="strict", help="TriPeaks' rule set")
+    parser.add_argument("--game", choices=GAMES, default="tripeaks")
+    parser.add_argument("--rules", help="the game's rule set (TriPeaks: standard, strict, easy, 2pass; "
+                        "default strict; other games: their own keys, default their first)")
     parser.add_argument("--count", type=int, default=100, help="unwinnable deals to search (default 100)")
     parser.add_argument("--generic", type=int, default=0, metavar="N",
                         help="also the kit's search for every game, on the first N deals, side by side")
     parser.add_argument("--slice", type=float, default=0, metavar="MS", help="search in slices of MS ms")
+    parser.add_argument("--cap", type=float, default=0, metavar="S", help="stop a deal's search after S s")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument("--pyodide", action="store_true", help="then the same in Pyodide, and the ratio")
+    parser.add_argument("--compare", type=Path, metavar="DIR",
+                        help="then the same with the engine of the checkout DIR, side by side")
+    parser.add_argument("--engine", type=Path, metavar="DIR", help=argparse.SUPPRESS)  # read before imports
     args = parser.parse_args(argv)
     game = find_game(args.game)
-    rules = RULE_SETS[args.rules] if game.id == "tripeaks" else game.default_rules
-    print(runtime(), flush=True)
+    key = args.rules or ("strict" if game.id == "tripeaks" else game.default_rules.key)
+    rules = RULE_SETS[key] if game.id == "tripeaks" else game.rules_from_key(key)
+    print(runtime() + (f" (the engine of {args.engine})" if args.engine else ""), flush=True)
     started = time.perf_counter()
     numbers = lost_deals(game.id, rules, args.count)
     print(f"{game.name} {rules.label}: the first {len(numbers)} deals proved lost are deals {numbers[0]} to "
           f"{numbers[-1]} (found in {time.perf_counter() - started:.2f} s)", flush=True)
-    figures = [run("game's own", game.id, rules, numbers, slice_ms=args.slice)]
+    figures = [run("game's own", game.id, rules, numbers, slice_ms=args.slice, cap=args.cap)]
     if args.generic:
         kit = run("kit's", game.id, rules, numbers[:args.generic], generic=True)
         own, theirs = figures[0]["left"], kit["left"]
         assert isinstance(own, dict) and isinstance(theirs, dict)
         assert all(own[k] == v for k, v in theirs.items()), "the two searches disagree"
         figures.append(kit)
+    again = ["--game", game.id, "--rules", key, "--count", str(args.count)]
+    if args.compare:
+        old = against(args.compare, again + (["--cap", str(args.cap)] if args.cap else []))
+        side_by_side(figures[0], old)
+        figures[0]["old"] = old
     if args.pyodide:
-        again = ["--game", game.id, "--rules", args.rules, "--count", str(args.count)]
         if args.slice:
             again += ["--slice", str(args.slice)]
         for ours, theirs in zip(figures, in_pyodide(again), strict=False):

@@ -1,6 +1,7 @@
 """The rows of docs/winrates.md from the stats command's JSON-lines files.
 
     python scripts/winrates.py FILE.jsonl...
+    python scripts/winrates.py --deals 1-10000 FILE.jsonl...   # only the deals of that range
 
 Each file is what ``python -m tripeaks stats --out FILE`` wrote (one line a deal). The lines are grouped by
 game and rule set (a deal counted once, whichever files hold it), and each group gives one Markdown row: the
@@ -56,10 +57,12 @@ def _in_order(key: tuple[str, str]) -> tuple[int, int, str]:
     return registry.GAMES.index(game), named.index(key[1]) if key[1] in named else len(named), key[1]
 
 
-def rows(files: list[Path]) -> list[str]:
+def rows(files: list[Path], deals: range | None = None) -> list[str]:
     groups: dict[tuple[str, str], Group] = {}
     for path in files:
         for _, line in read_lines(path):
+            if deals is not None and line["deal"] not in deals:
+                continue
             groups.setdefault((line["game"], line["rules"]), Group()).add(line)
     made = []
     for game_id, key in sorted(groups, key=_in_order):
@@ -78,12 +81,21 @@ def rows(files: list[Path]) -> list[str]:
     return made
 
 
+def _deals(text: str) -> range:
+    first, _, last = text.partition("-")
+    if not (first.isdigit() and last.isdigit() and 1 <= int(first) <= int(last)):
+        raise argparse.ArgumentTypeError(f"FIRST-LAST deal numbers, not {text[:40]!r}")
+    return range(int(first), int(last) + 1)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description="The rows of docs/winrates.md from stats --out files")
     parser.add_argument("files", nargs="+", type=Path, metavar="FILE")
+    parser.add_argument("--deals", metavar="FIRST-LAST", type=_deals,
+                        help="count only the deals of this range")
     args = parser.parse_args()
     try:
-        made = rows(args.files)
+        made = rows(args.files, args.deals)
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2

@@ -383,6 +383,7 @@ def test_cli_best_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert game.score == 88
 
 
+@pytest.mark.no_cover
 def test_cli_best_text_and_options(capsys: pytest.CaptureFixture[str]) -> None:
     code = numbered_deal(8589933, TRIANGLE).code
     assert main(["best", code]) == 0

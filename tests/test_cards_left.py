@@ -1,31 +1,39 @@
 """The fewest cards left: checked against a plain brute force on small positions of every rule set, for the
-kit's search that every game has and for TriPeaks' and Triangle's own, with golden values of numbered
-unwinnable Strict deals; every line found replays legally to exactly the cards claimed.
+kit's search that every game has and for TriPeaks' own and the games of pairs' (Triangle, Pyramid and
+Relaxed Pyramid), with golden values of numbered unwinnable deals; every line found replays legally to
+exactly the cards claimed.
 
 The brute forces share nothing with the searches: TriPeaks' tries every move the reference model of
-RULES.md allows (tests/conftest.py) and remembers every whole position met; Triangle's walks the
-reference model's own states (tests/triangle_support.py).
+RULES.md allows (tests/conftest.py) and remembers every whole position met; Triangle's and Pyramid's walk
+the reference model's own states (tests/triangle_support.py, tests/pyramid_support.py).
 """
 
 from __future__ import annotations
 
+import random
 import time
 
 import pytest
 from conftest import ref_legal
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pairs_support import PairsRef, paired_deal, paired_prefix, rng_game
+from pyramid_support import apart_deal, nearly_stuck, stuck_deal
+from pyramid_support import ref as pyramid_ref
 from triangle_support import RefState, _made, ref_of
 from triangle_support import ref_legal as triangle_legal
 
 from tripeaks import (
     EASY,
+    PYRAMID,
     STANDARD,
     STRICT,
     TRIANGLE,
     Game,
     Move,
     Position,
+    PyramidPosition,
+    PyramidRules,
     Rules,
     Status,
     TrianglePosition,
@@ -35,6 +43,8 @@ from tripeaks import (
 )
 from tripeaks.base.generator import SplitMix64
 from tripeaks.base.moves import MoveKind
+from tripeaks.games.pyramid.rules import RELAXED
+from tripeaks.games.pyramid.rules import STANDARD as PYRAMID_STANDARD
 from tripeaks.kit.cards_left import CardsLeftLines
 from tripeaks.model.answers import Best
 from tripeaks.model.scoring import CARDS_LEFT
@@ -42,6 +52,7 @@ from tripeaks.services.best import BestSearch, find_best
 
 RULES = [STANDARD, STRICT, EASY, Rules(passes=2), Rules(passes=3, wrap=False), Rules(empty_waste=True),
          Rules(passes=2, empty_waste=True)]
+PYRAMID_RULES = [PYRAMID_STANDARD, RELAXED]
 
 
 # Brute force
@@ -84,6 +95,12 @@ def brute_triangle(start: RefState) -> int:
     return fewest
 
 
+def brute_pairs(model: PairsRef, start: RefState, limit: int = 50_000) -> int:
+    """The fewest layout cards of any state the reference model of a game of pairs reaches from
+    ``start`` (a game won once its layout is clear has no move after it)."""
+    return min(sum(card is not None for card in state.layout) for state in model.reachable(start, limit))
+
+
 def late(number: int, rules: Rules, left: int, stock: int, waste: int) -> TriPeaksPosition:
     """Deal ``number`` after random moves (mostly plays) until at most ``left`` layout cards are left,
     its stock then cut to ``stock`` cards and its waste to its top ``waste`` (the cards cut leave)."""
@@ -115,6 +132,23 @@ def small_triangle(number: int, talon: int, removals: int) -> TrianglePosition:
     cards = (*p.waste, *p.stock)[:talon]
     kept = cards[: min(len(p.waste), talon)]
     return TrianglePosition(p.cards, cards[len(kept):], kept, p.rules, p.solitaire, p.remaining, p.redeals)
+
+
+def small_pyramid(start: Position, rng: SplitMix64, talon: int, removals: int) -> PyramidPosition:
+    """A Pyramid position after ``removals`` random removals (drawing when none) from ``start``, its
+    talon cut to ``talon`` cards (the waste first)."""
+    p = start
+    assert isinstance(p, PyramidPosition)
+    for _ in range(removals):
+        moves = [m for m in p.legal_moves() if m.kind is MoveKind.PLAY]
+        if not moves:
+            if not p.stock:
+                break
+            moves = [Move.parse("draw")]
+        p = p.after(moves[rng.randbelow(len(moves))])
+    cards = (*p.waste, *p.stock)[:talon]
+    kept = cards[: min(len(p.waste), talon)]
+    return PyramidPosition(p.cards, cards[len(kept):], kept, p.rules, p.solitaire, p.remaining, p.redeals)
 
 
 def replayed(position: Position, found: Best) -> None:
@@ -170,6 +204,68 @@ def test_triangle_fewest_is_the_brute_force_fewest(number: int, talon: int, remo
     agrees(p, brute_triangle(ref_of(p)))
 
 
+@settings(max_examples=15)
+@given(number=st.integers(1, 2**31 - 1), rules=st.sampled_from(PYRAMID_RULES), talon=st.integers(0, 7),
+       removals=st.integers(0, 6))
+def test_pyramid_fewest_is_the_brute_force_fewest(number: int, rules: PyramidRules, talon: int,
+                                                  removals: int) -> None:
+    start = Position.start(numbered_deal(number, PYRAMID), rules)
+    p = small_pyramid(start, SplitMix64(number), talon, removals)
+    agrees(p, brute_pairs(pyramid_ref(rules), PairsRef.of(p)))
+
+
+@pytest.mark.no_cover
+@pytest.mark.parametrize("rules", PYRAMID_RULES, ids=lambda r: r.key)
+def test_pyramid_deals_that_hardly_move(rules: PyramidRules) -> None:
+    """Deals where few cards can ever go, their whole talon kept: the brute force walks every line."""
+    for seed in (1, 2, 5, 6, 7, 8):  # seeds whose every line the brute force walks within 3,000 states
+        p = Position.start(nearly_stuck(seed), rules)
+        agrees(p, brute_pairs(pyramid_ref(rules), PairsRef.of(p), 3_000))
+    stuck = Position.start(stuck_deal(), rules)
+    found = find_best(stuck, CARDS_LEFT)
+    assert found.best == found.best.__class__(28, ()) and found.best_clear is None
+
+
+def late_pyramid(seed: int, rules: PyramidRules) -> Position:
+    """A deal built to pair off from the bottom (``pairs_support.paired_deal``, its end shuffled), after
+    its plan's first pairs, random moves, then draws and redeals, often into the last pass: where the
+    talon's order matters, and the untimed game leaves fewer cards than any real line."""
+    rng = random.Random(seed)
+    mixed = rng.randint(6, 12)
+    deal = paired_deal(PYRAMID, seed, mixed)
+    game = rng_game(rng, deal, paired_prefix(deal, mixed), until=rng.randint(2 * mixed - 6, 2 * mixed),
+                    removals=rng.random(), rules=rules)
+    p = game.position
+    for _ in range(rng.randint(0, 30)):
+        move = p.stock_move()
+        if move is None:
+            break
+        p = p.after(move)
+    return p
+
+
+@pytest.mark.parametrize("rules", PYRAMID_RULES, ids=lambda r: r.key)
+def test_pyramid_late_positions(rules: PyramidRules) -> None:
+    for seed in range(30):
+        p = late_pyramid(seed, rules)
+        agrees(p, brute_pairs(pyramid_ref(rules), PairsRef.of(p), 30_000))
+
+
+def test_a_pyramid_cleared_over_a_talon_that_never_moves() -> None:
+    """The pyramid comes apart and the talon can never move: Relaxed Pyramid is won, Pyramid lost with
+    no pyramid card left (a line may clear the layout and still lose)."""
+    deal = apart_deal(talon_pairs=False)
+    relaxed = find_best(Position.start(deal, RELAXED), CARDS_LEFT)
+    assert relaxed.best.score == 0 and relaxed.best_clear is not None
+    replayed(Position.start(deal, RELAXED), relaxed)
+    standard = Position.start(deal, PYRAMID_STANDARD)
+    found = find_best(standard, CARDS_LEFT)
+    assert found.best.score == 0 and found.best_clear is None
+    replayed(standard, found)
+    end = Game.from_moves(deal, PYRAMID_STANDARD, found.best.moves).position
+    assert end.layout_left == 0 and end.status() is not Status.WON
+
+
 def test_an_empty_waste() -> None:
     """Any free card may go first: the brute force tries each."""
     for rules in (Rules(empty_waste=True, wrap=False), Rules(passes=2, empty_waste=True)):
@@ -186,6 +282,7 @@ STRICT_FEWEST = {63: 18, 220: 1, 249: 3, 331: 4}
 depth-first walk of every (cards, stock index, waste top) written apart while it was built)."""
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize("number", sorted(STRICT_FEWEST))
 def test_golden_unwinnable_strict_deals(number: int) -> None:
     deal = numbered_deal(number)
@@ -205,6 +302,22 @@ def test_golden_unwinnable_strict_deals(number: int) -> None:
             pick = plays if plays and rng.randbelow(3) else moves
             p = p.after(pick[rng.randbelow(len(pick))])
         assert p.layout_left >= found.best.score
+
+
+PYRAMID_FEWEST = {4: 6, 9: 2, 89: 3, 102: 7}
+"""The fewest pyramid cards left of numbered deals lost under both of Pyramid's rule sets (found by this
+search, by the walk without the untimed game's bounds that it replaced, and for deal 9 under Relaxed
+Pyramid by the kit's walk, in 108 s)."""
+
+
+@pytest.mark.parametrize("rules", PYRAMID_RULES, ids=lambda r: r.key)
+@pytest.mark.parametrize("number", sorted(PYRAMID_FEWEST))
+def test_golden_unwinnable_pyramid_deals(number: int, rules: PyramidRules) -> None:
+    position = Position.start(numbered_deal(number, PYRAMID), rules)
+    assert not solve(position).won
+    found = find_best(position, CARDS_LEFT)
+    assert found.best.score == PYRAMID_FEWEST[number] and found.best_clear is None
+    replayed(position, found)
 
 
 def test_a_winnable_deal_leaves_none() -> None:
@@ -238,11 +351,13 @@ def test_a_scoring_the_game_lacks_is_refused() -> None:
         BestSearch(position, "points")
 
 
+@pytest.mark.no_cover
 def test_every_search_pauses_and_carries_on() -> None:
     """The kit's walk and the games' own, in slices, give the answer they give in one go."""
-    tripeaks, triangle = late(15838, STRICT, 18, 16, 1), Position.start(numbered_deal(9, TRIANGLE))
+    tripeaks, triangle = late(15838, STRICT, 18, 16, 1), Position.start(numbered_deal(566, TRIANGLE))
+    pyramid = Position.start(numbered_deal(325, PYRAMID), RELAXED)
     searches = ((tripeaks, CardsLeftLines(tripeaks)), (tripeaks, BestSearch(tripeaks, CARDS_LEFT)),
-                (triangle, BestSearch(triangle, CARDS_LEFT)))
+                (triangle, BestSearch(triangle, CARDS_LEFT)), (pyramid, BestSearch(pyramid, CARDS_LEFT)))
     for position, search in searches:
         whole = find_best(position, CARDS_LEFT).best.score
         steps = 0

@@ -654,6 +654,7 @@ def test_stats_says_how_long_a_long_range_takes_and_asks_for_yes(capsys: pytest.
 # --scoring: classic or cards-left
 
 
+@pytest.mark.no_cover
 def test_best_by_cards_left_prints_the_fewest_and_a_line(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "best", "8", "--rules", "strict", "--scoring", "cards-left", "--json")
     assert (code, err) == (0, "")
@@ -690,6 +691,7 @@ def test_play_by_cards_left_shows_the_cards_left(capsys: pytest.CaptureFixture[s
     assert "Cards left 28  Moves 0" in out and "Cards left 27  Moves 1" in out
 
 
+@pytest.mark.no_cover
 def test_stats_by_cards_left_counts_the_fewest(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "stats", "--deals", "6-8", "--rules", "strict", "--jobs", "1",
                        "--scoring", "cards-left")

@@ -183,8 +183,11 @@ def test_ctrl_c_stops_every_process_and_keeps_every_line(
     out = tmp_path / "deals.jsonl"
     command = [sys.executable, "-m", "tripeaks", "stats", "--deals", "1-100000", "--yes", "--out", str(out)]
     command += where
+    # Ctrl-C's default, as a terminal's command has it: a run started from a background job of a shell
+    # without job control (``make test &``, some CI runners) inherits SIGINT ignored, and so would this one
     run = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                           start_new_session=True, env=os.environ | {"PYTHONPATH": str(ENGINE.parent)})
+                           start_new_session=True, env=os.environ | {"PYTHONPATH": str(ENGINE.parent)},
+                           preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         for _ in range(1200):  # until a few lines are written (or the run ended, which fails below)
             if (out.exists() and out.read_text(encoding="utf-8").count("\n") >= 4) or run.poll() is not None:

@@ -71,6 +71,7 @@ def brute_of(seed: int, cleared: int, rule_set: str) -> tuple[bool, int]:
     return brute(ref_of(played(deal, rule_set, run).position), rule_set)
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize(("seed", "cleared"), CASES)
 def test_the_solver_agrees_with_the_brute_force(seed: int, cleared: int) -> None:
     deal, run = run_deal(seed, cleared)
@@ -208,6 +209,7 @@ def test_a_hint_says_how_far_to_go_back() -> None:
 # Difficulty
 
 
+@pytest.mark.no_cover
 def test_grades_are_pinned_and_a_lost_deal_cant_be_won() -> None:
     """The no-peeking player (kit/no_peeking.py) on Golf: it sees every column card, re-deals only the
     stock, and each rule set has its own thresholds."""

@@ -83,6 +83,7 @@ def lost_game(solitaire: Solitaire, rules: object, number: int, seed: int) -> Ga
     return game
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize(("solitaire", "rules"), [(TRIPEAKS, STANDARD), (TRIPEAKS, STRICT), (TRIANGLE, None)],
                          ids=["standard", "strict", "triangle"])
 def test_the_review_of_lost_numbered_deals_is_what_solving_every_position_says(

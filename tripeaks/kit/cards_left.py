@@ -10,13 +10,15 @@ Cards only ever leave the layout, and a walk that meets a position again goes no
 resets that come round in a circle end too.
 
 A game may hand any position to a quicker search of its own (:meth:`CardsLeftLines._quick`): TriPeaks
-does for its last pass through the stock (``tripeaks/games/tripeaks/cards_left.py``).
+does for its last pass through the stock (``tripeaks/games/tripeaks/cards_left.py``), and the games of
+pairs from their start (``tripeaks/kit/pairs/cards_left.py``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator, Iterator
-from typing import TYPE_CHECKING, ClassVar
+import sys
+from collections.abc import Callable, Generator, Iterator
+from typing import TYPE_CHECKING
 
 from ..model.answers import Line, Result
 from ..model.position import Status
@@ -27,12 +29,41 @@ if TYPE_CHECKING:
     from ..base.moves import Move
     from ..model.answers import ScoreSearch, Solver
     from ..model.position import Position
+    from .work import Work
 
-__all__ = ["CardsLeftLines", "LeftOfCleared", "Quick"]
+__all__ = ["CardsLeftLines", "LeftOfCleared", "Quick", "Settled", "walk_in_slices"]
 
 Quick = Generator[None, None, None]
 """A game's own search from one position (see :meth:`CardsLeftLines._quick`): it yields wherever it
 pauses, and tells each line that leaves fewer cards than the best so far to :meth:`CardsLeftLines.found`."""
+_GRANT = 512
+"""States a walk started again after a pause runs before it may pause again: more than its way back down
+to where it was (a few dozen states), so that it gets further in every slice."""
+
+
+class Settled(Exception):
+    """A game's walk met as few cards left as any line can leave: nothing more to look for."""
+
+
+def walk_in_slices(walk: Callable[[], None], work: Work) -> Quick:
+    """A game's own search (:data:`Quick`) made of ``walk``, a recursive walk from its top that raises
+    :class:`~tripeaks.kit.work.Pause` when its time is up and keeps what it finished: it runs again from
+    its top after each pause (and the yield that hands the time back), until it finishes or raises
+    :class:`Settled`. A line of moves is a few hundred calls deep at the most."""
+    limit = sys.getrecursionlimit()
+    while True:
+        sys.setrecursionlimit(max(limit, 1000))
+        work.grant(_GRANT)
+        try:
+            walk()
+            return
+        except Pause:
+            pass
+        except Settled:
+            return
+        finally:
+            sys.setrecursionlimit(limit)
+        yield
 
 
 class CardsLeftLines(BestLines):
@@ -40,9 +71,10 @@ class CardsLeftLines(BestLines):
     :class:`~tripeaks.model.answers.ScoreSearch`): its two lines are the line to the fewest cards
     left (``score``: how many) and a winning line (``score`` 0), ``None`` when no line wins."""
 
-    clear_wins: ClassVar[bool] = False
-    """Whether the game is won the moment its layout is clear (TriPeaks, Golf): then a deal proved
-    lost leaves at least one card, and the search stops at one. (Triangle must clear its stock too.)"""
+    clear_wins: bool = False
+    """Whether the game is won the moment its layout is clear (TriPeaks, Golf, Relaxed Pyramid): then a
+    deal proved lost leaves at least one card, and the search stops at one. (Triangle and Pyramid must
+    clear their stock too.) A game may set it per position, from its rules."""
 
     def __init__(self, position: Position, solver: Solver | None = None) -> None:
         super().__init__(position, solver)

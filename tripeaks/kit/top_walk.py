@@ -14,13 +14,11 @@ other position goes through the kit's walk.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..base.moves import DRAW, Move
-from .cards_left import CardsLeftLines, Quick
-from .work import Pause
+from .cards_left import CardsLeftLines, Quick, Settled, walk_in_slices
 
 if TYPE_CHECKING:
     from ..model.answers import Solver
@@ -31,13 +29,6 @@ __all__ = ["ADVANCE", "TopWalk"]
 
 ADVANCE = -1
 """A step of a walk's line that draws the next stock card (the others are layout slots played)."""
-_GRANT = 512
-"""States a walk started again after a pause runs before it may pause again: more than its way back down
-to where it was (a few dozen states), so that it gets further in every slice."""
-
-
-class _Settled(Exception):
-    """The walk met as few cards left as any line can leave: nothing more to look for."""
 
 
 class TopWalk(CardsLeftLines):
@@ -113,29 +104,19 @@ class _LastPass:
     def walk(self, position: Position, line: tuple[Move, ...]) -> Quick:
         """Walk everything reachable from ``position`` (the first top ``seq[0]`` on its waste), yielding
         where the work pauses; a walk paused starts again from ``position``, what it finished kept."""
-        limit = sys.getrecursionlimit()
+        owner = self.owner
         rem, top = position.remaining, self.seq[0]
-        while True:
+
+        def walk() -> None:
             path: list[int] = []
-            search = self._search(position, line, path, self.owner._work)
-            owner = self.owner
+            search = self._search(position, line, path, owner._work)
             plays = owner._free(rem) & owner._near[top]
             key = rem << 4 | (top if plays else 0)
             done = self.walked.get(key)
-            if done is not None and done <= 0:
-                return
-            sys.setrecursionlimit(max(limit, 1000))
-            owner._work.grant(_GRANT)
-            try:
+            if done is None or done > 0:
                 search(rem, 0, top, plays, key)
-                return
-            except Pause:
-                pass
-            except _Settled:
-                return
-            finally:
-                sys.setrecursionlimit(limit)
-            yield
+
+        return walk_in_slices(walk, owner._work)
 
     def _search(
         self, position: Position, line: tuple[Move, ...], path: list[int], work: Work
@@ -160,7 +141,7 @@ class _LastPass:
             if left < owner.best.score:
                 owner.found(left, (*line, *owner.moves_of(position, path)))
                 if owner.settled:
-                    raise _Settled
+                    raise Settled
             while plays:
                 low = plays & -plays
                 plays ^= low

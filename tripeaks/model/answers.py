@@ -24,12 +24,6 @@ DEFAULT_BUDGET = 5_000_000
 """States a solve may examine by default before it gives up."""
 
 
-class Result(StrEnum):
-    WON = "won"
-    LOST = "lost"
-    GAVE_UP = "gave_up"
-
-
 @dataclass(frozen=True, slots=True)
 class Solution:
     """The solver's answer. ``moves`` wins the game when ``result`` is ``won``; a fewest-moves
@@ -52,6 +46,15 @@ class Solution:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
         }
+
+
+class Result(StrEnum):
+    """How a solve ended: a line wins, no line wins (every line was tried), or it gave up (its budget of
+    states or time ran out first)."""
+
+    WON = "won"
+    LOST = "lost"
+    GAVE_UP = "gave_up"
 
 
 class Solver(Protocol):

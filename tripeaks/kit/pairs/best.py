@@ -284,17 +284,18 @@ class PairsBest(BestLines):
         entries.append((time, False, ceiling))
         return ceiling + kings
 
+    def card(self, place: int) -> Card:
+        """The card at ``place``: a layout slot, or talon card ``place - 28``."""
+        if place >= _TALON:
+            return self.talon[place - _TALON]
+        found = self.position.cards[place]
+        assert found is not None
+        return found
+
     def _line(self, layout: int, talon: int, time: int) -> list[Move]:
         """The moves of the best line found from the state, kings taken as they show."""
         moves: list[Move] = []
-
-        def card(place: int) -> Card:
-            if place >= _TALON:
-                return self.talon[place - _TALON]
-            found = self.position.cards[place]
-            assert found is not None
-            return found
-
+        card = self.card
         while True:
             if not layout and self.layout_only:
                 return moves

@@ -10,6 +10,10 @@ cards left must pair among themselves: as many of each value as of the other of 
 a line of this game too, so a state it can't win is lost in the real game, whatever the time: the solver
 asks this before searching a state (:meth:`Untimed.lost`). Each state is cut first by the pairing bounds
 (:meth:`~tripeaks.kit.pairs.bounds.Pairings.counted_hopeless`), and what is found is kept.
+
+The fewest layout cards a line of the untimed game leaves (:meth:`Untimed.fewest`) bound the real game's
+from below the same way (a real line's pairs of two talon cards only use up talon cards): the search for
+the fewest cards left starts from it and cuts every state where it is no better than the best line found.
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ class Untimed:
         self.one = [1 << _BITS * (v - 1) if 0 < v < KING else 0 for v in range(14)]
         self.won: dict[int, bool] = {}
         """Per state (layout | counts << 28): whether the untimed game can be won from it."""
+        self.least: dict[int, int] = {}
+        """Per state (layout | counts << 28): the fewest layout cards a line of the untimed game leaves."""
 
     def counts(self, left: int) -> int:
         """The counts of the talon cards ``left`` (a mask of talon indices) of each value, packed."""
@@ -61,12 +67,18 @@ class Untimed:
                 return False
         return True
 
-    def _wins(self, layout: int, counts: int) -> bool:
+    def _kings_gone(self, layout: int) -> tuple[int, int]:
+        """The layout once its kings go, as they show (at once: a king alone never hurts), and its free
+        cards."""
         free_of, kings = self.free_of, self.slots_of[KING]
         free = free_of(layout)
-        while free & kings:  # kings go at once
+        while free & kings:
             layout &= ~(free & kings)
             free = free_of(layout)
+        return layout, free
+
+    def _wins(self, layout: int, counts: int) -> bool:
+        layout, free = self._kings_gone(layout)
         if not layout:
             return self.layout_only or self._talon_pairs_off(counts)
         key = layout | counts << _LAYOUT
@@ -100,3 +112,36 @@ class Untimed:
             if counts >> _BITS * (need - 1) & 7 and self._wins(layout ^ low, counts - one[need]):
                 return True
         return False
+
+    def fewest(self, layout: int, left: int) -> int:
+        """The fewest layout cards any line of the untimed game leaves from the layout cards ``layout``
+        with the talon cards ``left`` (a mask of talon indices): as few as the real game leaves at any
+        time, or fewer."""
+        return self._fewest(layout, self.counts(left))
+
+    def _fewest(self, layout: int, counts: int) -> int:
+        layout, free = self._kings_gone(layout)
+        key = layout | counts << _LAYOUT
+        best = self.least.get(key)
+        if best is not None:
+            return best
+        best = layout.bit_count()
+        rank, slots_of, one = self.rank, self.slots_of, self.one
+        todo = free
+        while todo and best:
+            low = todo & -todo
+            todo ^= low
+            need = TOTAL - rank[low.bit_length() - 1]
+            other = todo & slots_of[need]
+            while other and best:
+                low2 = other & -other
+                other ^= low2
+                got = self._fewest(layout ^ low ^ low2, counts)
+                if got < best:
+                    best = got
+            if best and counts >> _BITS * (need - 1) & 7:
+                got = self._fewest(layout ^ low, counts - one[need])
+                if got < best:
+                    best = got
+        self.least[key] = best
+        return best
