@@ -26,7 +26,7 @@ NPM_DONE := node_modules/.package-lock.json
 $(STAMP)/venv: pyproject.toml constraints.txt
 	@mkdir -p $(STAMP)
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install -q -c constraints.txt -e '.[test,e2e]'
+	$(BIN)/pip install -q -c constraints.txt -e '.[test,e2e,cluster]'
 	@touch $@
 
 # npm ci writes node_modules/.package-lock.json: a missing or stale node_modules/ reinstalls.
@@ -85,18 +85,18 @@ lint: $(STAMP)/venv
 	$(BIN)/ruff check tripeaks tests benchmarks scripts e2e web
 	$(BIN)/mypy
 	MYPYPATH=web/stubs $(BIN)/mypy --strict $(wildcard web/*.py)
-	$(BIN)/mypy --strict scripts/build.py scripts/serve.py scripts/site.py scripts/icons.py scripts/chromium.py scripts/stored_zip.py benchmarks/size.py benchmarks/boot.py benchmarks/clicks.py e2e/conftest.py e2e/test_runtime.py
+	$(BIN)/mypy --strict scripts/build.py scripts/serve.py scripts/site.py scripts/icons.py scripts/chromium.py scripts/stored_zip.py scripts/winrates.py benchmarks/cluster.py benchmarks/ctrl_c.py benchmarks/size.py benchmarks/boot.py benchmarks/clicks.py e2e/conftest.py e2e/test_runtime.py
 
 # Two workers (pytest-xdist), under coverage (the searches that run for seconds are marked no_cover, which
 # would slow them 5 to 8 times, see tests/conftest.py); 0 runs it in one process.
 ENGINE_WORKERS ?= 2
 test-engine: $(STAMP)/venv
-	$(BIN)/pytest -p no:cacheprovider -n $(ENGINE_WORKERS) --cov --cov-report=term tests
+	$(BIN)/pytest -p no:cacheprovider -n $(ENGINE_WORKERS) --durations=12 --cov --cov-report=term tests
 
 # The same tests/, unchanged, in Pyodide (WebAssembly) on Node, against the engine wheel: two processes side
 # by side, each every other test (one Pyodide is one thread, and it is the longest job of the first phase).
 test-pyodide: $(BUILT) $(WHEEL)
-	node scripts/pyodide_pytest.mjs --shards 2 tests
+	node scripts/pyodide_pytest.mjs --shards 2 --durations=12 tests
 
 # Two workers (pytest-xdist), each with its own server, Chromium and warm browser context: on CI's 2 cores a
 # test's page is mostly waiting on one core for Pyodide, so two at a time nearly halve the run. Three are
@@ -105,7 +105,7 @@ E2E_WORKERS ?= 2
 # The site first: the tests build sites of their own, which find its compressed files in .cache/compressed/
 # rather than compressing them again (a minute of brotli) while a browser waits.
 test-e2e: build browsers site
-	$(BIN)/pytest -p no:cacheprovider --timeout=600 -n $(E2E_WORKERS) e2e
+	$(BIN)/pytest -p no:cacheprovider --timeout=600 -n $(E2E_WORKERS) --durations=25 e2e
 
 # web/sw.js in Node, with the few browser APIs it uses made in memory: the races between pages and worker
 # versions that a browser cannot be made to run on cue.

@@ -32,6 +32,13 @@ from chromium import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
 # Pyodide's cold boot takes seconds, and more on a busy 2-core CI machine.
 READY_TIMEOUT_MS = 120_000
+# One renderer process for the pages of a site in a browser context, kept up between tests by the warm
+# context's keeper page, which stays on the site. A test's page then joins a running process, which has the
+# game's WebAssembly compiled already, rather than starting one: half the CPU a page costs to boot (1.6
+# against 3.4 s a page, new pages of the game opened one after another, on this machine). The page runs
+# the same; pages of one site share that process's main thread, as Chromium's tabs do when it runs short
+# of processes. The benchmarks launch Chromium as it is by default.
+SHARED_PROCESS = ["--process-per-site"]
 # Schemes that never leave the browser.
 LOCAL_SCHEMES = {"data", "blob", "about"}
 # What a test may leave behind in the site's origin; never the HTTP cache, which is what keeps boots warm.
@@ -46,6 +53,7 @@ def wait_ready(page: Page, timeout: float = READY_TIMEOUT_MS) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "allow_console_errors: do not fail the test on console errors")
     config.addinivalue_line("markers", "cold: a browser context of its own, empty caches (a first visit)")
+    config.addinivalue_line("markers", "motion: the page's motion on (the others ask for reduced motion)")
     if not (ROOT / "web" / "vendor" / "engine.json").exists():
         pytest.exit("web/vendor/ is not built: run `make build` first", returncode=4)
 
@@ -81,7 +89,8 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_n
     """Debian's Chromium: Playwright's own browser download cannot work here."""
     if browser_name != "chromium":
         return browser_type_launch_args
-    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+    args = [*CHROMIUM_ARGS, *SHARED_PROCESS]
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": args}
 
 
 def forget_site(cdp: CDPSession, origin: str) -> None:
@@ -101,9 +110,10 @@ def clear_site_data(context: BrowserContext, origin: str) -> None:
 
 
 class WarmContext:
-    """The one browser context the tests share (see the module's docstring), with a blank page of its own
-    kept open whose DevTools session clears the site's data before each test: a page opened and closed for
-    that would cost each test a tenth of a second."""
+    """The one browser context the tests share (see the module's docstring), with a page of its own kept
+    open on the site, whose DevTools session clears the site's data before each test (a page opened and
+    closed for that would cost each test a tenth of a second), and whose renderer process the tests' pages
+    join (SHARED_PROCESS)."""
 
     def __init__(self, context: BrowserContext) -> None:
         self.context = context
@@ -120,7 +130,7 @@ class WarmContext:
         forget_site(self.cdp, origin)
         self.keeper.goto(origin + "/web/icon.svg")
         self.keeper.evaluate("localStorage.clear(); sessionStorage.clear()")
-        self.keeper.goto("about:blank")
+        # and stays on it: the test's pages of the site join its renderer process (SHARED_PROCESS)
 
     def close_tests_pages(self) -> None:
         for page in self.context.pages:
@@ -156,9 +166,18 @@ def context(
 
 
 @pytest.fixture
-def page(context: BrowserContext) -> Iterator[Page]:
-    """A new page (tab) in the test's context."""
+def page(request: pytest.FixtureRequest, context: BrowserContext) -> Iterator[Page]:
+    """A new page (tab) in the test's context, asking for reduced motion unless the test is marked
+    `motion` (or asks for it itself).
+
+    Reduced motion changes no rule and no state, only how a change is shown; but Playwright waits for a card
+    to stop moving before it clicks it (a player doesn't), so with motion on each play takes it about 45 ms
+    longer (100 against 55 ms a move on this machine). The tests of motion itself, and a long session
+    played as fast as Playwright can, keep it on.
+    """
     page = context.new_page()
+    motion = request.node.get_closest_marker("motion") is not None
+    page.emulate_media(reduced_motion="no-preference" if motion else "reduce")
     yield page
     page.close()
 

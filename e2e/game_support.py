@@ -102,18 +102,19 @@ def card_selector(data: dict[str, Any], card: Card) -> str:
     raise AssertionError(f"the {card.name} is not showing")
 
 
-def make_move(page: Page, data: dict[str, Any], move: Move | str) -> None:
-    """Make ``move`` by clicking, as a player would: a card (or each card of a pair), or the stock
-    (its button when the stock shows a card to take)."""
+def make_move(page: Page, data: dict[str, Any], move: Move | str, tap: bool = False) -> None:
+    """Make ``move`` by clicking (or tapping, on a touch screen), as a player would: a card (or each card
+    of a pair), or the stock (its button when the stock shows a card to take)."""
     move = Move.parse(move) if isinstance(move, str) else move
+    press = page.tap if tap else page.click
     if move.kind is MoveKind.PLAY:
         for card in move.cards:
-            page.click(card_selector(data, card))
+            press(card_selector(data, card))
         return
     if data.get("stock_top") is None:
-        page.click("#stock")
+        press("#stock")
     else:
-        page.click(f"#{move.kind}")
+        press(f"#{move.kind}")
 
 
 def slot_of(data: dict[str, Any], card: Card) -> int:

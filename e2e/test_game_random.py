@@ -24,6 +24,7 @@ def check(data: dict) -> None:
     assert [m.notation for m in replay.redo_moves] == data["redo"]
 
 
+@pytest.mark.motion  # played as fast as Playwright can, with the motion players see
 @pytest.mark.parametrize("query", ["?deal=11&rules=custom-2pass-wrap", "?game=triangle&deal=11"])
 def test_a_long_random_session_matches_the_engine(page: Page, query: str) -> None:
     rng = random.Random(20261130)

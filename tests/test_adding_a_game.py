@@ -243,6 +243,7 @@ def test_the_solver_agrees_with_a_brute_force(mound: Solitaire) -> None:
     assert any(answers) and not all(answers), "some deals won and some lost, to check both answers"
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize("number", range(1, 11))
 def test_one_solver_answers_for_every_position_of_its_deal(mound: Solitaire, number: int) -> None:
     """A solver is made once for a deal and asked about its later positions, as hints ask it."""

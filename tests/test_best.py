@@ -146,6 +146,7 @@ RULES = [
     stock=st.integers(0, 6),
     waste=st.integers(1, 3),
 )
+@pytest.mark.no_cover
 def test_best_is_the_brute_force_best(number: int, rules: Rules, left: int, stock: int, waste: int) -> None:
     if rules.resets is None:  # unlimited: the whole waste is in the state, and every turn of it
         left, stock, waste = min(left, 8), min(stock, 2), min(waste, 1)
@@ -164,6 +165,7 @@ def test_best_of_fixed_late_positions(rules: Rules) -> None:
             agrees(late(number, rules, 10, 4 if rules.resets == 0 else 3, 2))
 
 
+@pytest.mark.no_cover
 def test_an_empty_waste_at_the_start() -> None:
     """The empty-waste option's start: any free card first (the stock cut to 3 cards)."""
     rules = Rules(empty_waste=True)
@@ -210,6 +212,7 @@ def test_a_game_over_is_its_own_best() -> None:
 DEALS = [1, 2, 3, 5, 13]
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize("number", DEALS)
 def test_never_below_the_solver_or_a_random_player(number: int) -> None:
     deal = numbered_deal(number)
@@ -299,6 +302,7 @@ def test_triangle_best_is_the_brute_force_best(number: int, talon: int, removals
     agrees(small_triangle(number, talon, removals))
 
 
+@pytest.mark.no_cover
 @settings(max_examples=25)
 @given(number=st.integers(1, 2**31 - 1), talon=st.integers(0, 7), removals=st.integers(6, 11),
        relaxed=st.booleans())
@@ -379,6 +383,7 @@ def test_cli_best_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert game.score == 88
 
 
+@pytest.mark.no_cover
 def test_cli_best_text_and_options(capsys: pytest.CaptureFixture[str]) -> None:
     code = numbered_deal(8589933, TRIANGLE).code
     assert main(["best", code]) == 0

@@ -214,6 +214,7 @@ def test_pyramid_fewest_is_the_brute_force_fewest(number: int, rules: PyramidRul
     agrees(p, brute_pairs(pyramid_ref(rules), PairsRef.of(p)))
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize("rules", PYRAMID_RULES, ids=lambda r: r.key)
 def test_pyramid_deals_that_hardly_move(rules: PyramidRules) -> None:
     """Deals where few cards can ever go, their whole talon kept: the brute force walks every line."""
@@ -281,6 +282,7 @@ STRICT_FEWEST = {63: 18, 220: 1, 249: 3, 331: 4}
 depth-first walk of every (cards, stock index, waste top) written apart while it was built)."""
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize("number", sorted(STRICT_FEWEST))
 def test_golden_unwinnable_strict_deals(number: int) -> None:
     deal = numbered_deal(number)
@@ -349,6 +351,7 @@ def test_a_scoring_the_game_lacks_is_refused() -> None:
         BestSearch(position, "points")
 
 
+@pytest.mark.no_cover
 def test_every_search_pauses_and_carries_on() -> None:
     """The kit's walk and the games' own, in slices, give the answer they give in one go."""
     tripeaks, triangle = late(15838, STRICT, 18, 16, 1), Position.start(numbered_deal(566, TRIANGLE))

@@ -46,6 +46,7 @@ PINNED = [
 PINNED_RELAXED = [(1, "very hard"), (2, "hard"), (6, "medium"), (10, "easy"), (14, "can't be won")]
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize(("game", "number", "grade"), PINNED, ids=[f"{g.id}-{n}" for g, n, _ in PINNED])
 def test_pinned_grades(game: Solitaire, number: int, grade: str) -> None:
     deal = numbered_deal(number, game)
@@ -54,6 +55,7 @@ def test_pinned_grades(game: Solitaire, number: int, grade: str) -> None:
     assert difficulty(deal) == first  # the same twice
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize(("number", "grade"), PINNED_RELAXED)
 def test_pinned_grades_of_relaxed_pyramid(number: int, grade: str) -> None:
     assert difficulty(numbered_deal(number, PYRAMID), RELAXED).grade == grade

@@ -47,6 +47,7 @@ def snapshot(game: Game) -> tuple[object, ...]:
 # Properties
 
 
+@pytest.mark.no_cover
 @given(st.data(), numbered_deals, rules_st)
 @settings(max_examples=60, deadline=None)
 def test_undo_restores_and_redo_gives_back_after_every_move(
@@ -68,6 +69,7 @@ def test_undo_restores_and_redo_gives_back_after_every_move(
     assert bool(game.legal_moves) == (game.status is Status.PLAYING)
 
 
+@pytest.mark.no_cover
 @given(st.data(), numbered_deals, rules_st)
 @settings(max_examples=60, deadline=None)
 def test_score_matches_the_scoring_table(data: st.DataObject, deal: Deal, rules: Rules) -> None:

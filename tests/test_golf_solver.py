@@ -71,6 +71,7 @@ def brute_of(seed: int, cleared: int, rule_set: str) -> tuple[bool, int]:
     return brute(ref_of(played(deal, rule_set, run).position), rule_set)
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize(("seed", "cleared"), CASES)
 def test_the_solver_agrees_with_the_brute_force(seed: int, cleared: int) -> None:
     deal, run = run_deal(seed, cleared)
@@ -135,6 +136,7 @@ def test_the_rule_sets_decide_the_constructed_endings(kind: str) -> None:
 # Golden answers of numbered deals
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize("rule_set", RULE_SETS)
 def test_golden_results(rule_set: str) -> None:
     rules = GOLF.rules_named(rule_set)
@@ -158,6 +160,7 @@ def test_golden_fewest_cards_left(rule_set: str, number: int) -> None:
     assert 35 - replay.score == best.best.score  # the game's score is the cards cleared
 
 
+@pytest.mark.no_cover
 def test_the_best_in_slices_is_the_best_at_once() -> None:
     start = Position.start(numbered_deal(3, GOLF), GOLF.rules_named("standard"))
     search = BestSearch(start)
@@ -170,6 +173,7 @@ def test_the_best_in_slices_is_the_best_at_once() -> None:
 # Budgets, and hints
 
 
+@pytest.mark.no_cover
 def test_a_search_that_gives_up_carries_on_when_asked_again() -> None:
     start = Position.start(numbered_deal(8, GOLF), GOLF.rules_named("relaxed"))  # tens of thousands of states
     solver = GOLF.solver(start)
@@ -205,6 +209,7 @@ def test_a_hint_says_how_far_to_go_back() -> None:
 # Difficulty
 
 
+@pytest.mark.no_cover
 def test_grades_are_pinned_and_a_lost_deal_cant_be_won() -> None:
     """The no-peeking player (kit/no_peeking.py) on Golf: it sees every column card, re-deals only the
     stock, and each rule set has its own thresholds."""

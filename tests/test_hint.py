@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from conftest import chain_deal, clear_order, stuck_deal, up_chain
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -178,6 +179,7 @@ def test_undo_one_move() -> None:
     raise AssertionError("no single losing move along the line")  # pragma: no cover
 
 
+@pytest.mark.no_cover
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32), number=st.sampled_from([1, 2, 4, 6]))
 def test_undo_hint_after_random_play(seed: int, number: int) -> None:

@@ -9,6 +9,8 @@ The layers, bottom first, are the folders (and the few top modules) named in ``L
 from __future__ import annotations
 
 import ast
+import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -19,7 +21,7 @@ ROOT = Path(tripeaks.__file__).parent
 
 LAYERS = ("base", "model", "kit", "games", "registry", "services", "cli", "tripeaks")
 """Bottom first: ``tripeaks/base/``, ``model/``, ``kit/``, ``games/`` (a folder a game), ``registry.py``,
-``services/``, ``cli.py`` with ``__main__.py``, and the package itself (its public face, which may
+``services/``, ``cli/`` with ``__main__.py``, and the package itself (its public face, which may
 import anything)."""
 
 
@@ -35,6 +37,8 @@ def _sources() -> dict[str, Path]:
 
 
 MODULES = _sources()
+HOOK = re.compile(r"\.+[\w.]*:\w+")
+"""A game's hook, named by a path relative to its folder (see :class:`tripeaks.model.solitaire.Hook`)."""
 
 
 def layer(module: str) -> str:
@@ -79,6 +83,9 @@ def imports_of(module: str) -> set[str]:
             for alias in node.names:
                 submodule = f"{source}.{alias.name}"
                 found.add(submodule if submodule in MODULES else source)
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and HOOK.fullmatch(node.value):
+            # a game's hook (``hook(".solver:Solver")``) imports its module when first called
+            found.add(importlib.util.resolve_name(node.value.partition(":")[0], package))
     return {name for name in found if name in MODULES and name != module}
 
 
@@ -175,6 +182,10 @@ def test_the_reading_finds_what_the_source_says() -> None:
     """The reader itself: relative, nested and function-level imports are all found."""
     assert "tripeaks.registry" in GRAPH["tripeaks"]
     assert {"tripeaks.games.tripeaks", "tripeaks.games.triangle"} <= GRAPH["tripeaks.registry"]
+    # a game's hooks, named by their paths, import their modules
+    hooked = {"tripeaks.games.tripeaks.solver", "tripeaks.games.tripeaks.best"}
+    assert hooked <= GRAPH["tripeaks.games.tripeaks"]
+    assert "tripeaks.kit.pairs.solver" in GRAPH["tripeaks.games.triangle"]
     assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     with pytest.raises(AssertionError, match="in no layer"):
         layer("tripeaks.elsewhere")

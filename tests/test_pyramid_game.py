@@ -84,6 +84,7 @@ def test_each_card_sits_midway_between_the_two_lying_on_it() -> None:
 # Random games against the reference rules
 
 
+@pytest.mark.no_cover
 @given(st.data(), deals, rule_sets)
 @settings(max_examples=40, deadline=None)
 def test_random_games_follow_the_reference_rules(

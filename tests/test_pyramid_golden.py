@@ -49,6 +49,7 @@ def test_the_daily_deal_candidates_never_change(day: str, code: str) -> None:
     assert found.solitaire is PYRAMID and solve(Position.start(found)).won
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize("key", sorted(RULES))
 def test_golden_results_of_numbered_deals(key: str) -> None:
     pinned = GOLDEN["results"][key]

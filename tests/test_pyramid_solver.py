@@ -158,6 +158,7 @@ def paired_case(seed: int) -> tuple[Deal, tuple[Move, ...], int]:
     return deal, tuple(paired_prefix(deal, mixed)), mixed
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize("rules", BOTH, ids=lambda r: r.key)
 @pytest.mark.parametrize("seeds", [range(k, 40, 4) for k in range(4)], ids=lambda r: f"seeds-{r[0]}")
 def test_solver_agrees_with_brute_force_on_deals_paired_off_from_the_bottom(
@@ -224,6 +225,7 @@ def test_a_deal_where_nothing_can_ever_go_is_lost_under_both() -> None:
 STUCK_SEEDS = (1, 2, 5, 6, 7, 8, 10, 11, 13, 15)
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize("seed", STUCK_SEEDS)
 def test_solver_agrees_with_brute_force_on_nearly_stuck_deals(seed: int) -> None:
     deal = nearly_stuck(seed)
@@ -254,6 +256,7 @@ def test_solver_agrees_with_brute_force_on_random_deals(deal: Deal, rules: Pyram
         reject()
 
 
+@pytest.mark.no_cover
 @settings(max_examples=25, deadline=None)
 @given(number=st.integers(1, 2**31 - 1))
 def test_a_won_line_wins_and_relaxed_wins_whatever_standard_wins(number: int) -> None:
@@ -319,6 +322,7 @@ def test_numbered_deals_won_only_under_relaxed_pyramid(number: int) -> None:
 # The three answers
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize("rules", BOTH, ids=lambda r: r.key)
 @pytest.mark.parametrize("shortest", [False, True])
 def test_gave_up_then_asking_again_carries_on(shortest: bool, rules: PyramidRules) -> None:

@@ -53,6 +53,7 @@ def replayed(kept: list[Played]) -> Records:
     return records
 
 
+@pytest.mark.no_cover
 @given(games)
 def test_games_kept_give_the_same_figures_as_counting_them(kept: list[Played]) -> None:
     records = Records().with_games(kept)

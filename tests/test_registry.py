@@ -17,6 +17,7 @@ from tripeaks import (
     TRIPEAKS,
     Deal,
     InvalidDealError,
+    Position,
     Solitaire,
     TriangleRules,
     find_game,
@@ -24,6 +25,7 @@ from tripeaks import (
     game_of_rules,
     numbered_deal,
 )
+from tripeaks.model.solitaire import Hook
 from tripeaks.registry import split_code
 
 LISTED = "the games are tripeaks (TriPeaks), triangle (Triangle), pyramid (Pyramid), golf (Golf)"
@@ -47,6 +49,22 @@ def test_the_games_and_the_default() -> None:
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_repr_finds_the_game_again(game: Solitaire) -> None:
     assert eval(repr(game), {"find_game": find_game}) is game
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_each_hook_names_a_search_and_takes_the_games_positions_only(game: Solitaire) -> None:
+    hooks = [game.make_solver, game.make_best, game.make_grader, game.make_cards_left]
+    assert all(isinstance(hook, Hook) for hook in hooks if hook is not None)
+    assert all(callable(hook.load()) for hook in hooks if isinstance(hook, Hook))
+    other = Position.start(numbered_deal(1, TRIANGLE if game is not TRIANGLE else TRIPEAKS))
+    with pytest.raises(AssertionError):
+        game.make_solver(other)
+
+
+@pytest.mark.parametrize("path", ["solver:Solver", ".solver", ".solver:", ".solver:not a name"])
+def test_a_hook_is_named_relative_to_its_game(path: str) -> None:
+    with pytest.raises(ValueError, match=r"a hook is named '\.module:name'"):
+        Hook("tripeaks.games.tripeaks", Position, path)
 
 
 NAMES = [(game, name) for game in GAMES for name in (game.id, *game.names)]

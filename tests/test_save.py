@@ -39,6 +39,7 @@ def same_game(a: Game, b: Game) -> None:
     assert (a.score, a.run, a.status) == (b.score, b.run, b.status)
 
 
+@pytest.mark.no_cover
 @given(st.data(), numbered_deals, rules_st, st.integers(0, 2**31 - 1) | st.none(),
        st.integers(0, 9), st.floats(0, 1e6))
 @settings(max_examples=50, deadline=None)

@@ -189,6 +189,7 @@ MIDGAME_CASES = [
 ]
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize(("rules", "number", "seed"), MIDGAME_CASES)
 def test_solver_agrees_with_brute_force_mid_game(rules: Rules, number: int, seed: int) -> None:
     deal, prefix = midgame(number, rules, seed)
@@ -209,6 +210,7 @@ SHORTEST_CASES = [
 ]
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize(("rules", "number", "seed"), SHORTEST_CASES)
 def test_fewest_moves_agrees_with_breadth_first_search(rules: Rules, number: int, seed: int) -> None:
     deal, prefix = midgame(number, rules, seed, fewer=2)
@@ -260,6 +262,7 @@ STUCK_CASES = [
 ]
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize(("rules", "seed"), STUCK_CASES)
 def test_solver_agrees_with_brute_force_on_nearly_stuck_deals(rules: Rules, seed: int) -> None:
     deal = nearly_stuck(seed)
@@ -373,6 +376,7 @@ def test_fewest_moves_hand_built(seed: int, k: int, draws: int, passes: int | No
 # Golden answers for numbered deals
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize("name", ["standard", "strict"])
 def test_golden_results_of_numbered_deals(name: str) -> None:
     rules = Rules.named(name)
@@ -406,6 +410,7 @@ def test_golden_fewest_moves(name: str, number: int, pinned: dict[str, object]) 
         assert len(solve(Position.start(deal, rules)).moves) >= len(answer.moves)
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize("number", [1, 2])
 def test_fewest_moves_along_a_game_from_one_solver(number: int) -> None:
     """A game keeps one solver: asked again after each move of a fewest-moves line, it finds
@@ -558,6 +563,7 @@ def test_a_solver_is_freed_as_soon_as_it_is_dropped(rules: Rules) -> None:
         gc.enable()
 
 
+@pytest.mark.no_cover
 def test_hints_and_winnable_searches_leave_the_collector_as_they_found_it() -> None:
     """A hint and a winnable-deal search pause the collector around all their searches."""
     assert gc.isenabled()
@@ -681,6 +687,7 @@ EMPTY_STUCK_CASES = [
 ]
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize(("rules", "seed"), EMPTY_STUCK_CASES)
 def test_solver_agrees_with_brute_force_from_an_empty_waste(rules: Rules, seed: int) -> None:
     deal = nearly_stuck(seed)
@@ -756,6 +763,7 @@ def test_an_empty_waste_search_gives_up_and_carries_on() -> None:
     check_answer(deal, rules, (), answers[-1], won=answers[-1].won)
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize(
     "deal", [chain_deal([7, *up_chain(1, 28)]), chain_deal(up_chain(1, 29)), numbered_deal(2)],
     ids=["run-from-an-ace", "run-from-the-waste", "deal-2"],

@@ -75,6 +75,7 @@ def same_game(a: Game, b: Game) -> None:
 # Undo and redo
 
 
+@pytest.mark.no_cover
 @given(st.data(), deals)
 @settings(max_examples=50, deadline=None)
 def test_undo_restores_exactly_and_redo_gives_back_after_every_move(data: st.DataObject, deal: Deal) -> None:
@@ -267,6 +268,7 @@ def test_a_bad_triangle_code_says_what_is_wrong(change: Callable[[str], str], me
         Deal.parse(change(NUMBERED[1]))
 
 
+@pytest.mark.no_cover
 @given(st.data(), deals)
 @settings(max_examples=40, deadline=None)
 def test_every_moves_notation_parses_and_prints_back(data: st.DataObject, deal: Deal) -> None:

@@ -208,6 +208,7 @@ def test_the_stuck_deal_is_lost_and_its_hint_says_so_even_when_over() -> None:
     assert game.hint().kind == "lost"
 
 
+@pytest.mark.no_cover
 def test_think_then_hint() -> None:
     game = Game(numbered_deal(THOUGHTFUL, TRIANGLE))
     assert not game.think(0.0)  # not done in no time

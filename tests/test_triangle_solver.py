@@ -122,6 +122,7 @@ def late_game(number: int, seed: int, most: int) -> tuple[Deal, tuple[Move, ...]
     return deal, game.moves
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize("number", LINE_DEALS)
 def test_solver_agrees_with_brute_force_late_in_random_games(number: int) -> None:
     deal = numbered_deal(number, TRIANGLE)
@@ -151,6 +152,7 @@ def paired_case(seed: int) -> tuple[Deal, tuple[Move, ...], int]:
     return deal, tuple(paired_prefix(deal, mixed)), mixed
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize("seeds", [range(k, 80, 8) for k in range(8)], ids=lambda r: f"seeds-{r[0]}")
 def test_solver_agrees_with_brute_force_on_deals_paired_off_near_the_top(seeds: range) -> None:
     for seed in seeds:
@@ -162,6 +164,7 @@ def test_solver_agrees_with_brute_force_on_deals_paired_off_near_the_top(seeds: 
         check_position(deal, later.moves, kept)
 
 
+@pytest.mark.no_cover
 @pytest.mark.parametrize("seeds", [range(k, 48, 4) for k in range(4)], ids=lambda r: f"seeds-{r[0]}")
 def test_fewest_moves_on_deals_paired_off_near_the_top(seeds: range) -> None:
     for seed in seeds:

@@ -33,8 +33,10 @@ def _listed() -> str:
 def find_game(name: str) -> Solitaire:
     """The game with this id, name or alias, in any case and spacing: ``Tri Peaks``, ``yield``.
 
-    >>> find_game("Three Peaks").name, find_game("FUNNEL").name
-    ('TriPeaks', 'Triangle')
+    >>> find_game("Three Peaks").name, find_game("FUNNEL").name, find_game("Yield").name
+    ('TriPeaks', 'Triangle', 'Triangle')
+    >>> find_game("golf solitaire") is GOLF
+    True
     """
     game = _BY_NAME.get(name_key(name)) if isinstance(name, str) else None
     if game is None:

@@ -110,9 +110,33 @@ class SlicedGrader:
         if answer.result is Result.LOST:
             self._result = Difficulty(Grade.UNWINNABLE, 0, 0)
             return
-        wins = int(self.play(position, *self.seen()))
+        yield from self._games()
+
+    def _games(self) -> Any:
+        """The no-peeking games of a deal known to be winnable, one a slice, then its grade."""
+        position = self.position
+        wins = int(self.fair_win())
         rng = SplitMix64(deal_seed(self.deal(), position.rules))
         for _ in range(self.games - 1):
             wins += self.wins(position, rng, 1)
             yield
         self._result = Difficulty(grade_of(wins, self.games, self.thresholds), wins, self.games)
+
+    # What a range of deals asks of each (``stats``): the solver's answer is known there already
+
+    def fair_win(self) -> bool:
+        """Whether the no-peeking player wins the deal itself (the first of its graded games): what a
+        good player who cannot see the stock or a face-down card would make of it. Cheap: one game."""
+        return bool(self.play(self.position, *self.seen()))
+
+    def graded(self, winnable: bool) -> Difficulty:
+        """The difficulty of a deal whose exact answer is known (``winnable``): the no-peeking games
+        without the solver again."""
+        if self._result is None:
+            if not winnable:
+                self._result = Difficulty(Grade.UNWINNABLE, 0, 0)
+            else:
+                for _ in self._games():
+                    pass
+        assert self._result is not None
+        return self._result

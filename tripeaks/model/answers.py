@@ -24,12 +24,6 @@ DEFAULT_BUDGET = 5_000_000
 """States a solve may examine by default before it gives up."""
 
 
-class Result(StrEnum):
-    WON = "won"
-    LOST = "lost"
-    GAVE_UP = "gave_up"
-
-
 @dataclass(frozen=True, slots=True)
 class Solution:
     """The solver's answer. ``moves`` wins the game when ``result`` is ``won``; a fewest-moves
@@ -52,6 +46,15 @@ class Solution:
             "nodes": self.nodes,
             "seconds": round(self.seconds, 6),
         }
+
+
+class Result(StrEnum):
+    """How a solve ended: a line wins, no line wins (every line was tried), or it gave up (its budget of
+    states or time ran out first)."""
+
+    WON = "won"
+    LOST = "lost"
+    GAVE_UP = "gave_up"
 
 
 class Solver(Protocol):
@@ -149,4 +152,12 @@ class Grader(Protocol):
     def step(self, deadline: float | None) -> Difficulty | None:
         """Work until ``time.perf_counter()`` passes ``deadline`` (``None``: to the end); the
         difficulty once known, ``None`` while still working. Asking again carries on."""
+        ...
+
+    def fair_win(self) -> bool:
+        """Whether the game's no-peeking player wins the deal itself (no re-deals, no solver)."""
+        ...
+
+    def graded(self, winnable: bool) -> Difficulty:
+        """The difficulty, at once, of a deal whose exact answer (``winnable``) is known already."""
         ...

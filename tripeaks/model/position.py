@@ -70,6 +70,8 @@ def slot_setters(cls: type, *names: str) -> list[Any]:
 
 
 class Status(StrEnum):
+    """Where a game stands: in play, won, or out of moves (lost, unless a move is undone)."""
+
     PLAYING = "playing"
     WON = "won"
     OUT_OF_MOVES = "out_of_moves"

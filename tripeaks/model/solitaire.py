@@ -7,10 +7,12 @@ the command line) take a solitaire and never name one.
 
 from __future__ import annotations
 
+import importlib
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from functools import partial
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..base.errors import InvalidMoveError
 from ..base.layout import Layout
@@ -22,10 +24,7 @@ if TYPE_CHECKING:
     from .answers import Grader, ScoreSearch, Solver
     from .position import Position
 
-__all__ = ["Choice", "RuleSet", "Solitaire", "deferred", "name_key"]
-
-T = TypeVar("T")
-
+__all__ = ["Choice", "Hook", "RuleSet", "Solitaire", "deferred", "name_key"]
 
 @dataclass(frozen=True, slots=True)
 class Choice:
@@ -65,16 +64,42 @@ class RuleSet(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
-def deferred(kind: type[Position], load: Callable[[], Callable[[Any], T]]) -> Callable[[Position], T]:
-    """A game's hook (its solver, best-score search or grader) for positions of ``kind``, whose module
-    ``load`` imports only when the hook is first called: a game is listed, and played, without its
-    searches loaded."""
+class Hook:
+    """A game's hook (its solver, best-score search, grader or cards-left search) for positions of
+    ``kind``: the callable that ``path`` names, ``module:name``, the module relative to ``package`` as
+    in a relative import (``.solver:Solver``: the game folder's solver.py; ``...kit.pairs.best:PairsBest``).
+    The module is imported only when the hook is first called: a game is listed, and played, without
+    its searches loaded. Made by :func:`deferred`."""
 
-    def hook(position: Position) -> T:
-        assert isinstance(position, kind)
-        return load()(position)
+    __slots__ = ("kind", "module", "name", "package")
 
-    return hook
+    def __init__(self, package: str, kind: type[Position], path: str) -> None:
+        module, colon, name = path.partition(":")
+        if not (colon and module.startswith(".") and name.isidentifier()):
+            raise ValueError(f"a hook is named '.module:name' (relative to the game's folder), not {path!r}")
+        self.package = package
+        self.kind = kind
+        self.module = module
+        self.name = name
+
+    def __repr__(self) -> str:
+        return f"<hook {self.module}:{self.name} of {self.package}>"
+
+    def load(self) -> Callable[[Any], Any]:
+        """What the hook calls (importing its module, the first time)."""
+        made: Callable[[Any], Any] = getattr(importlib.import_module(self.module, self.package), self.name)
+        return made
+
+    def __call__(self, position: Position) -> Any:
+        assert isinstance(position, self.kind)
+        return self.load()(position)
+
+
+def deferred(package: str, kind: type[Position]) -> Callable[[str], Hook]:
+    """The maker of a game's hooks, each a :class:`Hook` of the game's folder ``package`` (its
+    ``__name__``) for positions of ``kind``: ``hook = deferred(__name__, MoundPosition)``, then
+    ``make_solver=hook(".solver:MoundSolver")``."""
+    return partial(Hook, package, kind)
 
 
 def name_key(name: str) -> str:

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .answers import Best
     from .position import Position
 
-__all__ = ["Words", "counted", "the_cards"]
+__all__ = ["Words", "capital", "counted", "the_cards"]
 
 
 class Words:
@@ -84,6 +84,15 @@ class Words:
     def report(self, position: Position, moves: int) -> str:
         """The line under the table in the terminal: score, moves, progress and what can be done."""
         raise NotImplementedError
+
+    @staticmethod
+    def reported(position: Position, *, playing: str, won: str) -> str:
+        """The end of a :meth:`report`, in its brackets: ``playing`` (what can be done) while the game
+        goes on, ``won`` once it is won, and that it is out of moves at a dead end."""
+        status = position.status()
+        if status is Status.PLAYING:
+            return playing
+        return won if status is Status.WON else "out of moves (undo to try another way)"
 
     typing = ""
     """How to type moves in the terminal, and the commands there."""
@@ -313,3 +322,9 @@ def the_cards(cards: Sequence[Card]) -> str:
     """Cards named in a sentence: ``the 7 of hearts``, ``the Q of hearts and the A of diamonds``."""
     said = [f"the {card.name}" for card in cards]
     return said[0] if len(said) == 1 else ", ".join(said[:-1]) + " and " + said[-1]
+
+
+def capital(phrase: str) -> str:
+    """``phrase`` with its first letter upper-case and the rest as it is: ``A Q``, where
+    ``str.capitalize()`` would make ``A q``."""
+    return phrase[0].upper() + phrase[1:]

@@ -32,7 +32,9 @@ if TYPE_CHECKING:
     from ..model.deal import Deal
     from ..model.solitaire import Solitaire
 
-__all__ = ["DifficultySearch", "GradeSearch", "daily_difficulty", "difficulty", "next_graded"]
+__all__ = [
+    "DifficultySearch", "GradeSearch", "daily_difficulty", "difficulty", "fair_player_wins", "next_graded",
+]
 
 
 class DifficultySearch:
@@ -53,6 +55,21 @@ class DifficultySearch:
             with collector_paused():
                 self._result = self._grader.step(deadline)
         return self._result
+
+
+def fair_player_wins(deal: Deal, rules: Any = None) -> bool:
+    """Whether the game's no-peeking player (the grader's, which sees only what a player sees) wins
+    the deal itself under ``rules``: one game, no solver, no re-deals. ``ValueError`` for a game with
+    no such player.
+
+    >>> from tripeaks import numbered_deal
+    >>> fair_player_wins(numbered_deal(1)), fair_player_wins(numbered_deal(2))
+    (False, True)
+    """
+    make = deal.solitaire.make_grader
+    if make is None:
+        raise ValueError(f"{deal.solitaire.name} has no no-peeking player")
+    return make(Position.start(deal, rules)).fair_win()
 
 
 def difficulty(deal: Deal, rules: Any = None) -> Difficulty:

@@ -100,11 +100,12 @@ def _moves(count: int) -> str:
 
 
 def result_words(review: Review) -> str:
-    """How the game ended: ``Lost after 41 moves.``, ``Won in 51 moves.``, ``Left after 12 moves.``"""
+    """How the game ended: ``Lost after 41 moves.``, ``Won in 51 moves.``, ``Left unfinished after 12
+    moves.``"""
     count = len(review.moves)
     if review.result == "won":
         return f"Won in {_moves(count)}."
-    return f"{'Lost' if review.result == 'lost' else 'Left'} after {_moves(count)}."
+    return f"{'Lost' if review.result == 'lost' else 'Left unfinished'} after {_moves(count)}."
 
 
 def summary_words(title: str, review: Review) -> str:
@@ -156,7 +157,7 @@ def kept_words(solitaire: Solitaire, review: Review, position: Position) -> str 
         return None
     kept = [move_label(solitaire, position, move) for move in review.kept]
     if len(kept) == 1:
-        text = f"Instead, {kept[0]} would have kept the game winnable."
+        text = f"Instead, this would have kept the game winnable: {kept[0]}."
     else:
         text = f"Instead, any of these would have kept the game winnable: {', or '.join(kept)}."
     open_ = [move_label(solitaire, position, a.move) for a in review.alternatives if a.winnable is None]

@@ -12,13 +12,14 @@ from collections.abc import Generator
 from typing import cast
 
 from ...kit.best import BestLines
+from ...kit.cards_left import LeftOfCleared
 from ...kit.last_pass.line import follow
 from ...model.answers import Line, Result
 from .leaving import FewestLeft
 from .play import GolfPosition
 from .solver import GolfSolver
 
-__all__ = ["GolfBest"]
+__all__ = ["GolfBest", "GolfCardsLeft"]
 
 
 class GolfBest(BestLines):
@@ -37,3 +38,11 @@ class GolfBest(BestLines):
         steps = yield from FewestLeft(position, solver, self._work).run()
         moves, end = follow(position, steps)
         return Line(end.score, moves), None
+
+
+class GolfCardsLeft(LeftOfCleared):
+    """The search for the fewest cards a Golf position's lines leave in the columns: its best (the
+    most cards cleared), read the other way."""
+
+    def __init__(self, position: GolfPosition) -> None:
+        super().__init__(GolfBest(position), position.layout.size)

@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-__all__ = ["NO_DRAW", "OVER", "WON", "capital", "cards_left"]
+__all__ = ["NO_DRAW", "OVER", "WON", "cards_left"]
 
 WON = "The columns are cleared: this game is won."
 OVER = "No more moves: this game is over."
 NO_DRAW = "The stock is empty: Golf goes through it once."
 
-
-def capital(phrase: str) -> str:
-    # Upper-case only the article: str.capitalize() would turn "a Q" into "A q".
-    return phrase[0].upper() + phrase[1:]
 
 
 def cards_left(left: int) -> str:

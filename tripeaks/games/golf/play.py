@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...base.cards import Card, rank_label, rank_phrase
+from ...base.cards import Card, rank_phrase
 from ...base.errors import IllegalMoveError, InvalidMoveError
 from ...base.moves import DRAW, Move, MoveKind
+from ...kit.rank_words import tapped_slot, wrong_rank
 from ...model.deal import Deal
 from ...model.position import Position, Status
-from .phrases import NO_DRAW, OVER, WON, capital
+from .phrases import NO_DRAW, OVER, WON
 from .rules import GolfRules
 
 __all__ = ["GolfPosition"]
@@ -117,18 +118,9 @@ def explain(position: GolfPosition, target: Card | int) -> str:
     """Why a tap on ``target`` (a card, or a layout slot number) does or doesn't play."""
     if not position.remaining:
         return WON
-    if isinstance(target, Card):
-        slot = position.slot_of(target)
-        if slot is None:
-            if target in position.waste:
-                return f"The {target.name} is already on the waste."
-            return f"The {target.name} is in the stock, not in a column."
-    else:
-        slot = target
-        if not 0 <= slot < len(position.cards):
-            return "There is no such place on the table."
-        if position.cards[slot] is None:
-            return "That card has already been played."
+    slot = tapped_slot(position, target, "in the stock, not in a column")
+    if isinstance(slot, str):
+        return slot
     card = position.cards[slot]
     assert card is not None
     if position.remaining & position.layout.covered_by[slot]:
@@ -139,12 +131,6 @@ def explain(position: GolfPosition, target: Card | int) -> str:
         if position.status() is not Status.PLAYING:  # pragma: no cover - a playable card is in play
             return OVER
         return f"The {card.name} can go on the {top.name}."
-    phrase = capital(rank_phrase(card.rank))
     if not ranks:
         return f"Nothing goes on a king in Dead King Golf, not even {rank_phrase(card.rank)}: draw a card."
-    said = f"{phrase} can't go on {rank_phrase(top.rank)}."
-    if card.rank == top.rank:
-        said = f"{phrase} can't go on another {rank_label(card.rank)}."
-    # The rank below first, then the one above: on a king with K–A wrap, "a Q or an A".
-    below_first = sorted(ranks, key=lambda r: (top.rank - r) % 13)
-    return f"{said} You can play {' or '.join(rank_phrase(r) for r in below_first)}."
+    return wrong_rank(card, top, ranks)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...kit.adjacency import DEAD_KING, NO_WRAP, WRAP, Adjacency
+from ...model.rule_sets import by_key, rule_set_answered, unknown_rule_set
 from ...model.solitaire import Choice
 
 __all__ = ["RELAXED", "RULE_SETS", "STANDARD", "STRICT", "GolfRules"]
@@ -48,8 +49,7 @@ class GolfRules:
         text = name.strip().lower() if isinstance(name, str) else ""
         found = RULE_SETS.get(text)
         if found is None:
-            shown = f" '{name}'" if isinstance(name, str) and len(name) <= 40 else ""
-            raise ValueError(f"unknown rule set{shown}: Golf has standard, strict and relaxed")
+            raise unknown_rule_set(name, "Golf has standard, strict and relaxed")
         return found
 
     @property
@@ -58,11 +58,7 @@ class GolfRules:
 
     @staticmethod
     def from_key(key: str) -> GolfRules:
-        try:
-            return GolfRules.named(key)
-        except ValueError:
-            shown = f"the rules '{key}' are" if isinstance(key, str) and len(key) <= 40 else "those rules are"
-            raise ValueError(f"{shown} unknown: Golf's rule sets are standard, strict and relaxed") from None
+        return by_key(GolfRules.named, key, "Golf's rule sets are standard, strict and relaxed")
 
     @property
     def adjacency(self) -> Adjacency:
@@ -84,10 +80,7 @@ class GolfRules:
     @staticmethod
     def from_choices(answers: Mapping[str, str]) -> GolfRules:
         """The rules the answers to :attr:`CHOICES` make (none is the standard rule set)."""
-        value = answers.get("rule_set", "standard")
-        if value not in RULE_SETS:
-            raise ValueError(f"{str(value)[:20]!r} is not an option for rules")
-        return RULE_SETS[value]
+        return rule_set_answered(RULE_SETS, answers, "rules")
 
     def to_dict(self) -> dict[str, Any]:
         return {"rule_set": self.name}

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ...base.cards import rank_label
 from ...base.moves import Move, MoveKind
+from ...kit.rank_words import ranks_said
 from ...model.position import Position, Status
 from ...model.words import Words
 from .layout import COLUMNS, DEPTH
@@ -67,7 +67,7 @@ class GolfWords(Words):
         ranks = position.playable_ranks()
         if not ranks:
             return f"The waste shows the {position.top.name}: nothing goes on a king, draw a card."
-        return f"The waste shows the {position.top.name}: play {' or '.join(rank_label(r) for r in ranks)}."
+        return f"The waste shows the {position.top.name}: play {ranks_said(ranks)}."
 
     def end(self, position: Position) -> str:
         if position.status() is Status.WON:
@@ -87,15 +87,9 @@ class GolfWords(Words):
 
     def report(self, position: Position, moves: int) -> str:
         position_ = cast("GolfPosition", position)
-        status = position_.status()
-        if status is Status.PLAYING:
-            ranks = position_.playable_ranks()
-            state = (f"you can play {' or '.join(rank_label(r) for r in ranks)}" if ranks
-                     else "nothing goes on a king: draw")
-        elif status is Status.WON:
-            state = "won: the columns are cleared!"
-        else:
-            state = "out of moves (undo to try another way)"
+        ranks = position_.playable_ranks()
+        playing = f"you can play {ranks_said(ranks)}" if ranks else "nothing goes on a king: draw"
+        state = self.reported(position_, playing=playing, won="won: the columns are cleared!")
         return f"Cards left {position_.left}  Moves {moves}  ({state})"
 
     notation = "a card such as 7h, or draw"
@@ -119,7 +113,7 @@ class GolfWords(Words):
         if position_.status() is not Status.PLAYING:
             playable = "nothing"
         else:
-            playable = " or ".join(rank_label(r) for r in position_.playable_ranks()) or "nothing: draw"
+            playable = ranks_said(position_.playable_ranks()) or "nothing: draw"
         return (
             ("Playable now", playable),
             ("Cards left", str(position_.left)),

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ...model.rule_sets import by_key, rule_set_answered, unknown_rule_set
 from ...model.solitaire import Choice, name_key
 
 __all__ = ["RELAXED", "RULE_SETS", "STANDARD", "PyramidRules"]
@@ -61,16 +62,11 @@ class PyramidRules:
             found = _BY_NAME.get(name_key(name))
             if found is not None:
                 return found
-        shown = f" '{name}'" if isinstance(name, str) and len(name) <= 40 else ""
-        raise ValueError(f"unknown rule set{shown}: Pyramid has two, standard and relaxed")
+        raise unknown_rule_set(name, "Pyramid has two, standard and relaxed")
 
     @staticmethod
     def from_key(key: str) -> PyramidRules:
-        try:
-            return PyramidRules.named(key)
-        except ValueError:
-            shown = f"the rules '{key}' are" if isinstance(key, str) and len(key) <= 40 else "those rules are"
-            raise ValueError(f"{shown} unknown: Pyramid's rule sets are standard and relaxed") from None
+        return by_key(PyramidRules.named, key, "Pyramid's rule sets are standard and relaxed")
 
     def chosen(self) -> dict[str, str]:
         return {"rule_set": self.name}
@@ -79,10 +75,7 @@ class PyramidRules:
     def from_choices(answers: Mapping[str, str]) -> PyramidRules:
         """The rules the answers to :attr:`CHOICES` make (no answer is the standard rule set);
         ``ValueError`` for a bad answer."""
-        value = answers.get("rule_set", "standard")
-        if value not in RULE_SETS:
-            raise ValueError(f"{str(value)[:20]!r} is not an option for the rules")
-        return RULE_SETS[value]
+        return rule_set_answered(RULE_SETS, answers, "the rules")
 
     def to_dict(self) -> dict[str, Any]:
         return {"rule_set": self.name}

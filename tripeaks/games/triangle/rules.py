@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ...model.rule_sets import by_key, unknown_rule_set
 from ...model.solitaire import Choice
 
 __all__ = ["RULE_SETS", "STANDARD", "TriangleRules"]
@@ -32,8 +33,7 @@ class TriangleRules:
     def named(name: str) -> TriangleRules:
         if isinstance(name, str) and name.strip().lower() == "standard":
             return STANDARD
-        shown = f" '{name}'" if isinstance(name, str) and len(name) <= 40 else ""
-        raise ValueError(f"unknown rule set{shown}: Triangle has one, standard")
+        raise unknown_rule_set(name, "Triangle has one, standard")
 
     @property
     def name(self) -> str:
@@ -45,12 +45,7 @@ class TriangleRules:
 
     @staticmethod
     def from_key(key: str) -> TriangleRules:
-        try:
-            return TriangleRules.named(key)
-        except ValueError:
-            shown = f"the rules '{key}' are" if isinstance(key, str) and len(key) <= 40 else "those rules are"
-            said = f"{shown} unknown: Triangle has one rule set, standard"
-            raise ValueError(said) from None
+        return by_key(TriangleRules.named, key, "Triangle has one rule set, standard")
 
     @property
     def label(self) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["NO_PASSES", "OVER", "RESET_TOO_SOON", "STOCK_EMPTY", "STOCK_EMPTY_RESET", "WON", "capital"]
+__all__ = ["NO_PASSES", "OVER", "RESET_TOO_SOON", "STOCK_EMPTY", "STOCK_EMPTY_RESET", "WON"]
 
 
 WON = "The peaks are cleared: this game is won."
@@ -12,7 +12,3 @@ STOCK_EMPTY_RESET = "The stock is empty: reset it."
 RESET_TOO_SOON = "The stock can only be reset once it is empty."
 NO_PASSES = "No passes through the stock remain."
 
-
-def capital(phrase: str) -> str:
-    # Upper-case only the article: str.capitalize() would turn "a Q" into "A q".
-    return phrase[0].upper() + phrase[1:]

@@ -5,15 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ...base.cards import Card, rank_label, rank_phrase
+from ...base.cards import Card
 from ...base.errors import IllegalMoveError, InvalidMoveError
 from ...base.moves import DRAW, RESET, Move, MoveKind
 from ...kit.adjacency import adjacent, neighbours
 from ...kit.last_pass.line import ADVANCE, follow
+from ...kit.rank_words import tapped_slot, wrong_rank
 from ...model.deal import Deal
 from ...model.position import Position, Status, slot_setters
 from .layout import PEAK_BONUS, PEAKS
-from .phrases import NO_PASSES, OVER, RESET_TOO_SOON, STOCK_EMPTY, STOCK_EMPTY_RESET, WON, capital
+from .phrases import NO_PASSES, OVER, RESET_TOO_SOON, STOCK_EMPTY, STOCK_EMPTY_RESET, WON
 from .rules import Rules
 
 __all__ = ["ADVANCE", "DRAW_PENALTY", "PEAK_BONUS", "TriPeaksPosition", "adjacent", "follow", "neighbours"]
@@ -226,18 +227,9 @@ def explain(position: TriPeaksPosition, target: Card | int) -> str:
 
     Never names a face-down card.
     """
-    if isinstance(target, Card):
-        slot = position.slot_of(target)
-        if slot is None:
-            if target in position.waste:
-                return f"The {target.name} is already on the waste."
-            return f"The {target.name} is not one of the face-up cards."
-    else:
-        slot = target
-        if not 0 <= slot < len(position.cards):
-            return "There is no such place on the table."
-        if position.cards[slot] is None:
-            return "That card has already been played."
+    slot = tapped_slot(position, target, "not one of the face-up cards")
+    if isinstance(slot, str):
+        return slot
     card = position.cards[slot]
     assert card is not None
     if isinstance(target, Card) and not position.is_face_up(slot):
@@ -257,11 +249,4 @@ def explain(position: TriPeaksPosition, target: Card | int) -> str:
         if status is not Status.PLAYING:
             return OVER
         return f"The {card.name} can go on the {top.name}."
-    # The rank below first, then the one above: on a king, "a Q or an A".
-    below_first = sorted(position.playable_ranks(), key=lambda r: (top.rank - r) % 13)
-    options = " or ".join(rank_phrase(r) for r in below_first)
-    phrase = capital(rank_phrase(card.rank))
-    said = f"{phrase} can't go on {rank_phrase(top.rank)}."
-    if card.rank == top.rank:
-        said = f"{phrase} can't go on another {rank_label(card.rank)}."
-    return f"{said} You can play {options}."
+    return wrong_rank(card, top, position.playable_ranks())

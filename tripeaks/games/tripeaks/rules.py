@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 
 from ...base.stored import shown
 from ...kit.adjacency import Adjacency, adjacency
+from ...model.rule_sets import unknown_key
 from ...model.solitaire import Choice
 
 __all__ = ["EASY", "RULE_SETS", "STANDARD", "STRICT", "Rules"]
@@ -114,11 +115,8 @@ class Rules:
             # A custom key for a named combination (custom-1pass-wrap is standard) still works.
             return Rules(passes=passes[parts[1]], wrap=parts[2] == "wrap", face_up=face_up,
                          empty_waste=empty_waste)
-        shown = f"the rules '{key}' are" if isinstance(key, str) and len(key) <= 40 else "those rules are"
-        raise ValueError(
-            f"{shown} unknown: use easy, standard, strict or a custom key such as "
-            "custom-2pass-nowrap, with -faceup or -emptywaste after it if wanted"
-        )
+        raise unknown_key(key, "use easy, standard, strict or a custom key such as custom-2pass-nowrap, with "
+                          "-faceup or -emptywaste after it if wanted")
 
     @property
     def label(self) -> str:

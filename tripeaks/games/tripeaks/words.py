@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from ...base.cards import rank_label
 from ...base.moves import Move, MoveKind
+from ...kit.rank_words import ranks_said
 from ...model.position import Position, Status
 from ...model.words import Words
 from .layout import PEAK_BONUS
@@ -89,8 +89,7 @@ class TriPeaksWords(Words):
         top = position.top
         if top is None:
             return "The waste is empty: play any free card."
-        ranks = " or ".join(rank_label(r) for r in position.playable_ranks())
-        return f"The waste shows the {top.name}: play {ranks}."
+        return f"The waste shows the {top.name}: play {ranks_said(position.playable_ranks())}."
 
     def end(self, position: Position) -> str:
         if position.status() is Status.WON:
@@ -117,14 +116,8 @@ class TriPeaksWords(Words):
 
     def report(self, position: Position, moves: int) -> str:
         position_ = cast("TriPeaksPosition", position)
-        status = position_.status()
-        if status is Status.PLAYING:
-            ranks = " or ".join(rank_label(r) for r in position_.playable_ranks())
-            state = f"you can play {ranks}" if position_.top is not None else "you can play any free card"
-        elif status is Status.WON:
-            state = "won: the peaks are cleared!"
-        else:
-            state = "out of moves (undo to try another way)"
+        ranks = ranks_said(position_.playable_ranks()) if position_.top is not None else "any free card"
+        state = self.reported(position_, playing=f"you can play {ranks}", won="won: the peaks are cleared!")
         return (
             f"Score {position_.score}  Run {position_.run}  Moves {moves}  "
             f"Cleared {position_.cleared}/{len(position_.cards)}  ({state})"
@@ -151,7 +144,7 @@ class TriPeaksWords(Words):
         elif position_.top is None:
             playable = "any free card"
         else:
-            playable = " or ".join(rank_label(r) for r in position_.playable_ranks())
+            playable = ranks_said(position_.playable_ranks())
         count, done = len(position_.stock), position_.resets + 1
         passes = position_.rules.passes
         through = f"pass {done} (unlimited)" if passes is None else f"pass {done}/{passes}"

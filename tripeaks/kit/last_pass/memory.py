@@ -1,12 +1,10 @@
-"""What a last-pass solver remembers: the stocks met (each a tail of a known one), their last passes, and the
-answers it gave."""
+"""What a last-pass solver remembers: the stocks met (each a tail of a known one) and their last passes (the
+answers it gave, its :class:`~tripeaks.kit.solving.Resuming` base)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from ...model.answers import Solution
 from .bounds import _make_pass, _Pass
 from .tables import Tables
 
@@ -24,8 +22,6 @@ class Memory(Tables):
         self._bases: dict[tuple[int, ...], int] = {}
         self._base_stock: list[tuple[int, ...]] = []
         self._passes: dict[int, _Pass] = {}  # the last pass through each known stock
-        self._pending: dict[tuple[object, ...], Iterator[list[int] | None]] = {}
-        self._known: dict[tuple[object, ...], Solution] = {}
         self._base(tuple(c.rank for c in position.stock))
 
     def _base(self, stock: tuple[int, ...]) -> tuple[int, int]:

@@ -3,82 +3,35 @@ its answers, asked again and again about positions of one deal, in slices of wor
 
 from __future__ import annotations
 
-import time
 from collections.abc import Generator
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from ...model.answers import DEFAULT_BUDGET, Result, Solution
-from ...model.position import Position, Status
-from ..solving import Budget, GiveUp, collector_paused
+from ...model.position import Position
+from ..solving import Budget, GiveUp, Resuming
 from .line import follow
 from .memory import Memory
 from .search import _fewest_draws, _last_pass
+
+if TYPE_CHECKING:
+    from ...base.moves import Move
 
 __all__ = ["PassSolver"]
 
 P = TypeVar("P", bound=Position)
 
 
-class PassSolver(Memory, Generic[P]):
+class PassSolver(Memory, Resuming[P, list[int]]):
     """Solves positions of one deal under one set of rules, remembering what it proved.
 
     Keep one per game: a hint that walks back through the game's history reuses every
     position already proved hopeless, and a search cut short by its budget carries on
-    where it stopped when the same position is asked about again. A game whose stock may be
-    gone through again (TriPeaks) gives its own :meth:`_search` and :meth:`_key`.
+    where it stopped when the same position is asked about again (see
+    :class:`~tripeaks.kit.solving.Resuming`). A game whose stock may be gone through again
+    (TriPeaks) gives its own :meth:`_search` and :meth:`_key`.
     """
 
-    def solve(
-        self,
-        position: P,
-        *,
-        budget: int | None = DEFAULT_BUDGET,
-        seconds: float | None = None,
-        shortest: bool = False,
-    ) -> Solution:
-        """Whether ``position`` can still be won, with a winning line when it can.
-
-        ``budget`` caps the states examined and ``seconds`` the time; when either runs out
-        the answer is ``gave_up``, and asking again about the same position carries on.
-        """
-        started = time.perf_counter()
-        status = position.status()
-        if status is not Status.PLAYING:
-            result = Result.WON if status is Status.WON else Result.LOST
-            return Solution(result, (), 0, time.perf_counter() - started)
-        return self._solve(position, budget, seconds, shortest, started)
-
-    def _solve(
-        self, position: P, budget: int | None, seconds: float | None, shortest: bool, started: float
-    ) -> Solution:
-        """:meth:`solve` for a position in play whose waste holds a card."""
-        key = self._key(position, shortest)
-        known = self._known.get(key)
-        if known is not None:
-            return Solution(known.result, known.moves, 0, time.perf_counter() - started)
-        search = self._pending.pop(key, None) or self._search(position, shortest)
-        first = self.nodes
-        self._allow(budget, seconds, started)
-        path: list[int] | None = None
-        while True:
-            try:
-                with collector_paused():
-                    best = next(search)
-            except StopIteration as stop:
-                path = stop.value
-                break
-            if self._due(self.nodes):
-                self._pending[key] = search
-                # a fewest-moves search that pauses may have found a line already: not proved the fewest
-                line = follow(position, best)[0] if best else ()
-                return Solution(Result.GAVE_UP, line, self.nodes - first, time.perf_counter() - started)
-        elapsed = time.perf_counter() - started
-        if path is None:
-            answer = Solution(Result.LOST, (), self.nodes - first, elapsed)
-        else:
-            answer = Solution(Result.WON, follow(position, path)[0], self.nodes - first, elapsed)
-        self._known[key] = answer
-        return answer
+    def _played(self, position: P, line: list[int]) -> tuple[Move, ...]:
+        return follow(position, line)[0]
 
     def _key(self, position: P, shortest: bool) -> tuple[object, ...]:
         """What decides a position's answer, by which answers are kept: in the last pass, the cards

@@ -80,7 +80,7 @@ class Pairings:
         """Whether some pair of values can't be paired off, or the pairs that must be made can't be
         taken in any order; ``waste`` holds the waste's places in the last pass (else 0)."""
         known = self._known
-        order = forced = 0
+        order = 0  # the forced ways' numbers, packed
         for v, mask in self.values:
             here = cards & mask
             key = here | (waste & here) << _WASTE if waste else here
@@ -91,15 +91,14 @@ class Pairings:
                 if found < 0:
                     return True
                 order = order << _WIDTH | found
-                forced += 1
-        # (one pair of values' own pairs were found in order)
-        return forced > 1 and not self._in_order(order)
+        # Two forced ways or more (one pair of values' own pairs were found in order)
+        return order > _MASK and not self._in_order(order)
 
     def counted_hopeless(self, layout: int, counts: int) -> bool:
         """:meth:`hopeless` for the layout cards ``layout`` and a talon known only by how many cards
         of each value it holds (``counts``: 3 bits a value, ace lowest), out of the last pass."""
         known = self._counted
-        order = forced = 0
+        order = 0
         for v, (ones, others) in enumerate(self._layout_classes, 1):
             key = layout & (ones | others) | (counts >> 3 * (v - 1) & 7) << _ONES | (
                 counts >> 3 * (TOTAL - v - 1) & 7
@@ -117,8 +116,7 @@ class Pairings:
                 if found < 0:
                     return True
                 order = order << _WIDTH | found
-                forced += 1
-        return forced > 1 and not self._in_order(order)
+        return order > _MASK and not self._in_order(order)
 
     def _in_order(self, order: int) -> bool:
         """Whether the forced ways numbered in ``order`` can be taken one after another."""

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ...base.layout import bits
 from ...base.moves import DRAW, REDEAL, Move
-from ..solving import Budget, GiveUp
+from ..solving import Budget
 from .bounds import TALON as _TALON
 from .bounds import Pairings
 from .play import KING, TOTAL
@@ -31,13 +32,15 @@ if TYPE_CHECKING:
     from ...base.layout import Layout
     from .play import PairsPosition
 
-__all__ = ["Fewest", "Step", "most_pairs"]
+__all__ = ["Fewest", "Partners", "Step", "most_pairs"]
 
 _SPAN = 25  # times per pass: boundaries 0 to 24
 _NEVER = 1 << 20  # a time later than any
 # A step of a line: ("a", time) draws and redeals up to that time; ("p", places) removes the
 # cards in those places (a layout slot, or 28 + j for talon card j).
 Step = tuple[Any, ...]
+Partners = tuple[tuple[int, int, int, tuple[tuple[int, int], ...]], ...]
+"""The free layout cards of a state and the pairs they make (see :meth:`Fewest._partners`)."""
 
 
 class Fewest(Budget):
@@ -59,31 +62,61 @@ class Fewest(Budget):
     short: dict[tuple[int, int], int]
     cleared_in: dict[tuple[int, int, int], int]
     least_moves: dict[int, int]
+    partners_of: dict[int, Partners]
+
+    def _partners(self, free: int) -> Partners:
+        """The free layout cards ``free``, lowest slot first, each as (its slot, its bit, the value that
+        makes 13 with it, and each later free card of that value as (its slot, the two cards' bits)):
+        the pairs of layout cards a state may take, in the order the searches try them."""
+        found = self.partners_of.get(free)
+        if found is None:
+            rank, slots_of = self.rank, self.slots_of
+            cards = []
+            for a in bits(free):
+                low, need = 1 << a, TOTAL - rank[a]
+                later = free & slots_of[need] & ~((low << 1) - 1)
+                cards.append((a, low, need, tuple((b, low | 1 << b) for b in bits(later)) if later else ()))
+            found = self.partners_of[free] = tuple(cards)
+        return found
+
+    def _kings_gone(self, layout: int) -> tuple[int, int]:
+        """The layout cards ``layout`` leaves once its kings have gone, each as it shows (a line takes
+        them so), and the free cards among them."""
+        free_of, kings = self.layout.free, self.slots_of[KING]
+        free = free_of(layout)
+        while free & kings:
+            layout &= ~(free & kings)
+            free = free_of(layout)
+        return layout, free
+
+    def _time(self, left: int, now: int) -> tuple[int, int, int]:
+        """At time ``now`` with the talon cards ``left``: the pass, the boundary, and the waste's cards
+        (shifted as in a state's cards) where their order matters to the bounds, in the last pass
+        when every card must go (else 0)."""
+        this_pass, boundary = divmod(now, _SPAN)
+        if this_pass != self.most_redeals or self.layout_only:
+            return this_pass, boundary, 0
+        return this_pass, boundary, (left & ((1 << boundary) - 1)) << _TALON
 
     def _fewest_draws(self, layout: int, left: int, now: int, allowed: int) -> list[Step] | None:
         """Where every card must go: a winning line from the solver's state with at most ``allowed`` draws
         and redeals (in the solver's steps), or ``None``."""
-        rank, trank = self.rank, self.trank
-        free_of = self.layout.free
+        trank = self.trank
+        kings_gone, time_of = self._kings_gone, self._time
+        partners = self._partners
         lost, short = self.lost, self.short
         last_pass = self.most_redeals
         hopeless, tangled = self.pairings.hopeless, self.pairings.tangled
         untimed, eager = self.untimed.lost, self.eager
-        kings = self.slots_of[KING]
         layout_only = self.layout_only
         path: list[Step] = []
         count = self.nodes
-        tick = self.tick
-        look = count + tick
-        due = self._due
+        look = count + self.tick
+        looked = self._looked
 
         def search(layout: int, left: int, now: int, budget: int) -> bool:
             nonlocal count, look
-            # Kings on the table go at once (the line takes them as they show)
-            free = free_of(layout)
-            while free & kings:
-                layout &= ~(free & kings)
-                free = free_of(layout)
+            layout, free = kings_gone(layout)  # kings on the table go at once
             if not layout and (layout_only or not left):
                 return True
             cards = layout | left << _TALON
@@ -91,13 +124,8 @@ class Fewest(Budget):
                 return False
             count += 1
             if count > look:
-                self.nodes = count
-                if due(count):
-                    raise GiveUp
-                look = count + tick
-            this_pass, boundary = divmod(now, _SPAN)
-            last = this_pass == last_pass and not layout_only  # the waste's order matters to the bounds
-            waste = (left & ((1 << boundary) - 1)) << _TALON if last else 0
+                look = looked(count)
+            this_pass, boundary, waste = time_of(left, now)
             if hopeless(cards, waste) or tangled(layout, left, waste >> _TALON) or (
                 count > eager and untimed(layout, left)
             ):
@@ -108,18 +136,9 @@ class Fewest(Budget):
             top = boundary + (ahead & -ahead).bit_length() - 1 if ahead else -1  # the stock's top
             below = boundary - 1 if boundary else -1  # the waste's top
             moves: list[tuple[int, int, int, tuple[int, ...]]] = []
-            todo = free
-            while todo:
-                low = todo & -todo
-                todo ^= low
-                a = low.bit_length() - 1
-                need = TOTAL - rank[a]
-                other = todo
-                while other:
-                    low2 = other & -other
-                    other ^= low2
-                    if rank[low2.bit_length() - 1] == need:
-                        moves.append((layout ^ low ^ low2, left, now, (a, low2.bit_length() - 1)))
+            for a, low, need, pairs in partners(free):
+                for b, both in pairs:
+                    moves.append((layout ^ both, left, now, (a, b)))
                 for j in (top, below):
                     if j >= 0 and trank[j] == need:
                         child_left = left ^ 1 << j
@@ -163,8 +182,8 @@ class Fewest(Budget):
     def _fewest_moves(self, position: PairsPosition, allowed: int) -> tuple[Move, ...] | None:
         """Where only the layout must go: a line of at most ``allowed`` moves that clears the layout from
         ``position``, or ``None``."""
-        rank, trank, talon_cards = self.rank, self.trank, self.talon
-        free_of = self.layout.free
+        trank, talon_cards = self.trank, self.talon
+        free_of, partners = self.layout.free, self._partners
         kings = self.slots_of[KING]
         talon_kings = sum(1 << j for j, r in enumerate(trank) if r == KING)
         lost, untimed, short = self.lost, self.untimed.lost, self.cleared_in
@@ -173,9 +192,8 @@ class Fewest(Budget):
         classes = [(self.slots_of[v], self.slots_of[TOTAL - v]) for v in range(1, 7)]
         cards = position.cards
         count = self.nodes
-        tick = self.tick
-        look = count + tick
-        due = self._due
+        look = count + self.tick
+        looked = self._looked
         path: list[Move] = []
 
         def card(place: int) -> Any:
@@ -209,10 +227,7 @@ class Fewest(Budget):
                 return False
             count += 1
             if count > look:
-                self.nodes = count
-                if due(count):
-                    raise GiveUp
-                look = count + tick
+                look = looked(count)
             this_pass, boundary = divmod(now, _SPAN)
             plain = talon & ~talon_kings
             solver_now = this_pass * _SPAN + (plain & ((1 << boundary) - 1)).bit_length()
@@ -226,17 +241,9 @@ class Fewest(Budget):
             under = behind.bit_length() - 1 if behind else -1  # the waste's top
             moves: list[tuple[int, int, int, tuple[int, ...]]] = []
             tops = [j for j in (top, under) if j >= 0]
-            todo = free
-            while todo:
-                low = todo & -todo
-                todo ^= low
-                a = low.bit_length() - 1
-                need = TOTAL - rank[a]
-                other = todo & self.slots_of[need]
-                while other:
-                    low2 = other & -other
-                    other ^= low2
-                    moves.append((layout ^ low ^ low2, talon, now, (a, low2.bit_length() - 1)))
+            for a, low, need, pairs in partners(free):
+                for b, both in pairs:
+                    moves.append((layout ^ both, talon, now, (a, b)))
                 for j in tops:
                     if trank[j] == need:
                         moves.append((layout ^ low, talon ^ 1 << j, now, (a, _TALON + j)))

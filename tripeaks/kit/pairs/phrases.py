@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...base.cards import Card, rank_phrase
 from ...model.words import the_cards as names
 
-__all__ = ["OVER", "TOTAL_CARDS", "WON", "capital", "cards_left", "either", "names", "value"]
+__all__ = ["OVER", "TOTAL_CARDS", "WON", "cards_left", "either", "names", "value"]
 
 
 TOTAL_CARDS = 52
@@ -19,9 +19,6 @@ def value(rank: int) -> str:
     phrase = rank_phrase(rank)
     return f"{phrase} ({rank})" if rank in (1, 11, 12) else phrase
 
-
-def capital(phrase: str) -> str:
-    return phrase[0].upper() + phrase[1:]
 
 
 def either(cards: list[Card]) -> str:

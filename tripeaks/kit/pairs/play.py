@@ -14,7 +14,8 @@ from ...base.layout import bits
 from ...base.moves import DRAW, REDEAL, Move, MoveKind
 from ...model.deal import Deal
 from ...model.position import Place, Position, Status, slot_setters
-from .phrases import WON, capital, either, names, value
+from ...model.words import capital
+from .phrases import WON, either, names, value
 
 __all__ = ["KING", "TOTAL", "PairsPosition", "PairsRules"]
 

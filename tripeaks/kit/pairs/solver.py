@@ -36,18 +36,16 @@ runs again allowed one fewer than the best line found, until that is lost.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Generator
 from functools import partial
 from typing import Any
 
 from ...base.moves import DRAW, REDEAL, Move, MoveKind
-from ...kit.solving import GiveUp, collector_paused
-from ...model.answers import DEFAULT_BUDGET, Result, Solution
+from ...kit.solving import GiveUp, Resuming
 from ...model.position import Status
 from .bounds import TALON as _TALON
 from .bounds import Pairings
-from .fewest import Fewest, Step
+from .fewest import Fewest, Partners, Step
 from .play import KING, TOTAL, PairsPosition
 from .untimed import Untimed
 
@@ -64,7 +62,7 @@ def _first(move: tuple[Any, ...]) -> Any:
     return move[0]
 
 
-class PairsSolver(Fewest):
+class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
     """Solves positions of one deal, remembering what it proved (keep one per game)."""
 
     tick = 128
@@ -96,6 +94,8 @@ class PairsSolver(Fewest):
         self.index = {card: j for j, card in enumerate(self.talon)}
         self.trank = [card.rank for card in self.talon]
         self.slots_of = [sum(1 << s for s, r in enumerate(self.rank) if r == v) for v in range(14)]
+        self.makes_13 = [self.slots_of[TOTAL - r] if r else 0 for r in self.rank]
+        """Per layout slot, the slots of the cards that make 13 with its card."""
         self.pairings = Pairings(self.rank, self.trank, layout.above, layout.beneath, self.layout_only)
         self.untimed = Untimed(self.rank, self.trank, layout.free, self.pairings, self.layout_only)
         self.lost: dict[int, int] = {}
@@ -106,54 +106,17 @@ class PairsSolver(Fewest):
         """For fewest moves: per (cards, time), the most draws and redeals proved too few."""
         self.least_moves: dict[int, int] = {}
         """For fewest moves where only the layout must go: per layout, the fewest removals it needs."""
+        self.partners_of: dict[int, Partners] = {}
+        """Per mask of free layout cards, the pairs they make (see :meth:`_partners`)."""
         self.cleared_in: dict[tuple[int, int, int], int] = {}
         """For fewest moves where only the layout must go: per (layout, talon with its kings, time),
         the most moves proved too few."""
-        self._known: dict[tuple[Any, ...], Solution] = {}
-        self._pending: dict[tuple[Any, ...], Generator[None, None, tuple[Move, ...] | None]] = {}
 
-    # Entry point
+    def _key(self, position: PairsPosition, shortest: bool) -> tuple[object, ...]:
+        return (position.remaining, position.stock, position.waste, position.redeals, shortest)
 
-    def solve(
-        self,
-        position: PairsPosition,
-        *,
-        budget: int | None = DEFAULT_BUDGET,
-        seconds: float | None = None,
-        shortest: bool = False,
-    ) -> Solution:
-        """Whether ``position`` can still be won, with a winning line when it can (the fewest
-        moves with ``shortest``); ``gave_up`` when ``budget`` states or ``seconds`` run out, and
-        asking again carries on."""
-        started = time.perf_counter()
-        status = position.status()
-        if status is not Status.PLAYING:
-            result = Result.WON if status is Status.WON else Result.LOST
-            return Solution(result, (), 0, time.perf_counter() - started)
-        key = (position.remaining, position.stock, position.waste, position.redeals, shortest)
-        known = self._known.get(key)
-        if known is not None:
-            return Solution(known.result, known.moves, 0, time.perf_counter() - started)
-        search = self._pending.pop(key, None) or self._search(position, shortest)
-        first = self.nodes
-        self._allow(budget, seconds, started)
-        while True:
-            try:
-                with collector_paused():
-                    next(search)
-            except StopIteration as stop:
-                path = stop.value
-                break
-            if self._due(self.nodes):
-                self._pending[key] = search
-                return Solution(Result.GAVE_UP, (), self.nodes - first, time.perf_counter() - started)
-        elapsed = time.perf_counter() - started
-        if path is None:
-            answer = Solution(Result.LOST, (), self.nodes - first, elapsed)
-        else:
-            answer = Solution(Result.WON, path, self.nodes - first, elapsed)
-        self._known[key] = answer
-        return answer
+    def _played(self, position: PairsPosition, line: tuple[Move, ...]) -> tuple[Move, ...]:
+        return line  # the search's lines are moves already
 
     def can_win(self, layout: int, left: int, now: int) -> bool:
         """Whether the state (layout cards, talon cards with the kings left out, the solver's time) can
@@ -188,14 +151,14 @@ class PairsSolver(Fewest):
 
     def _search(
         self, position: PairsPosition, shortest: bool
-    ) -> Generator[None, None, tuple[Move, ...] | None]:
+    ) -> Generator[tuple[Move, ...] | None, None, tuple[Move, ...] | None]:
         layout, left, now = self._state(position)
         while True:
             try:
                 path = self._decide(layout, left, now)
                 break
             except GiveUp:
-                yield  # what was proved is kept: the next round goes further
+                yield None  # what was proved is kept: the next round goes further
         if path is None:
             return None
         best = self._moves(position, path)
@@ -216,7 +179,7 @@ class PairsSolver(Fewest):
                     found = search()
                     break
                 except GiveUp:
-                    yield
+                    yield None
             if found is None:
                 return best
             best = found
@@ -273,30 +236,25 @@ class PairsSolver(Fewest):
 
     def _decide(self, layout: int, left: int, now: int) -> list[Step] | None:
         """A winning line from the state, or ``None`` if it is lost (what was proved is kept)."""
-        rank, trank = self.rank, self.trank
-        free_of = self.layout.free
+        trank = self.trank
+        kings_gone, time_of = self._kings_gone, self._time
+        makes_13 = self.makes_13
         lost = self.lost
         last_pass = self.most_redeals
         hopeless, tangled = self.pairings.hopeless, self.pairings.tangled
         untimed, eager = self.untimed.lost, self.eager
         won_at, clear_last = self.won_at, self.clear_last
         slots_of = self.slots_of
-        kings = slots_of[KING]
         layout_only = self.layout_only
         path: list[Step] = []
         count = self.nodes
-        tick = self.tick
-        look = count + tick
-        due = self._due
+        look = count + self.tick
+        looked = self._looked
 
         def search(layout: int, left: int, now: int) -> int:
             """The earliest time from which (layout, left) is proved lost: later than ``now`` if won."""
             nonlocal count, look
-            # Kings on the table go at once (the line takes them as they show)
-            free = free_of(layout)
-            while free & kings:
-                layout &= ~(free & kings)
-                free = free_of(layout)
+            layout, free = kings_gone(layout)  # kings on the table go at once
             if not layout:
                 if layout_only or not left:
                     return _NEVER
@@ -308,13 +266,8 @@ class PairsSolver(Fewest):
                 return at
             count += 1
             if count > look:
-                self.nodes = count
-                if due(count):
-                    raise GiveUp
-                look = count + tick
-            this_pass, boundary = divmod(now, _SPAN)
-            last = this_pass == last_pass and not layout_only  # the waste's order matters to the bounds
-            waste = (left & ((1 << boundary) - 1)) << _TALON if last else 0
+                look = looked(count)
+            this_pass, boundary, waste = time_of(left, now)
             if hopeless(cards, 0) or tangled(layout, left, 0) or (count > eager and untimed(layout, left)):
                 lost[cards] = 0
                 return 0
@@ -331,8 +284,7 @@ class PairsSolver(Fewest):
                 low = todo & -todo
                 todo ^= low
                 a = low.bit_length() - 1
-                need = TOTAL - rank[a]
-                other = todo & slots_of[need]
+                other = todo & makes_13[a]
                 while other:
                     low2 = other & -other
                     other ^= low2

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, cast
 from ...base.cards import Card
 from ...base.moves import Move, MoveKind
 from ...model.position import Position, Status
-from ...model.words import Words
-from .phrases import TOTAL_CARDS, capital, cards_left, either, names
+from ...model.words import Words, capital
+from .phrases import TOTAL_CARDS, cards_left, either, names
 
 if TYPE_CHECKING:
     from ...model.answers import Best
@@ -124,17 +124,10 @@ class PairsWords(Words):
 
     def report(self, position: Position, moves: int) -> str:
         position_ = _pairs(position)
-        status = position_.status()
-        if status is Status.PLAYING:
-            takes = sum(1 for m in position_.legal_moves() if m.kind is MoveKind.PLAY)
-            state = f"{takes} removal{'' if takes == 1 else 's'} to choose from"
-            if not takes:
-                state = "draw or redeal"
-        elif status is Status.WON:
-            state = (f"won: the {self.shape} is clear!" if position_.rules.layout_only
-                     else "won: every card is gone!")
-        else:
-            state = "out of moves (undo to try another way)"
+        takes = sum(1 for m in position_.legal_moves() if m.kind is MoveKind.PLAY)
+        playing = f"{takes} removal{'' if takes == 1 else 's'} to choose from" if takes else "draw or redeal"
+        won = f"the {self.shape} is clear" if position_.rules.layout_only else "every card is gone"
+        state = self.reported(position_, playing=playing, won=f"won: {won}!")
         cleared = (f"Cleared {position_.cleared}/{len(position_.cards)}  "
                    if position_.rules.layout_only else "")
         return (

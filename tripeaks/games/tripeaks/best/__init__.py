@@ -42,7 +42,7 @@ from ..play import ADVANCE as _ADVANCE
 from ..play import DRAW_PENALTY, TriPeaksPosition, follow
 from .last_pass import _LastPass
 from .relaxed import _Relaxed, _Runs
-from .sets import _NEG, _RELEASE, _STOP, _TRI, _sets_of
+from .sets import _NEG, _RELEASE, _STOP, _TRI, _Proved, _sets_of
 
 __all__ = ["TriPeaksBest", "_sets_of"]
 
@@ -57,9 +57,7 @@ class TriPeaksBest(BestLines):
         self.rules = position.rules
         self.sets = _sets_of(position.layout)
         self._passes: dict[tuple[bool, tuple[int, ...]], _LastPass] = {}
-        self._tables: dict[bool, tuple[dict[Any, int], dict[Any, int], dict[Any, Any]]] = {
-            clear: ({}, {}, {}) for clear in (False, True)
-        }
+        self._tables = {clear: _Proved() for clear in (False, True)}
         self._searches: dict[bool, Callable[..., int]] = {}
         self._roots: dict[bool, Any] = {}
 
@@ -110,7 +108,7 @@ class TriPeaksBest(BestLines):
         closures that call themselves, cycles that only Python's cycle collector frees, and it
         would first go through every list and tuple their tables hold (a few hundred thousand:
         tens of ms a deal); emptied, what they held is freed at once."""
-        tables: list[dict[Any, Any]] = [*self._tables[False], *self._tables[True]]
+        tables = [*self._tables[False].tables(), *self._tables[True].tables()]
         for lp in self._passes.values():
             tables += lp.tables()
         tables += [*self.relaxed.tables(), *self.relaxed0.tables(), *self.runs.tables()]
@@ -225,7 +223,8 @@ class TriPeaksBest(BestLines):
         near, rank = relaxed.near, relaxed.rank
         bound_of, free_bound = relaxed.bound, relaxed0.bound
         value, value0 = relaxed.value, relaxed0.value
-        exact, upper, choice = self._tables[clear]
+        proved = self._tables[clear]
+        exact, upper, choice, settle = proved.exact, proved.upper, proved.choice, proved.settle
         tick = self._work.tick
         used = self.rules.resets
         nothing = _NEG if clear else 0
@@ -290,14 +289,7 @@ class TriPeaksBest(BestLines):
                         ceiling = got
             elif wrap > ceiling:
                 ceiling = wrap
-            if best > need:
-                exact[key] = best
-                choice[key] = move
-                return best
-            if best > ceiling:
-                ceiling = best
-            upper[key] = ceiling
-            return ceiling
+            return settle(key, best, move, need, ceiling)
 
         def moves(s: int, stock: tuple[Card, ...], waste: tuple[Card, ...], left: int | None, run: int,
                   lp: _LastPass) -> list[Any]:
@@ -367,7 +359,7 @@ class TriPeaksBest(BestLines):
         return steps
 
     def _passes_steps(self, clear: bool) -> list[int]:
-        _, _, choice = self._tables[clear]
+        choice = self._tables[clear].choice
         position = self.position
         resets = self.rules.resets
         left = None if resets is None else resets - position.resets

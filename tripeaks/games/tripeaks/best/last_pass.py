@@ -8,10 +8,10 @@ from typing import Any
 from ....kit.work import Work
 from ..play import DRAW_PENALTY
 from .relaxed import _Runs
-from .sets import _NEG, _STOP, _TRI
+from .sets import _NEG, _STOP, _TRI, _Proved
 
 
-class _LastPass:
+class _LastPass(_Proved):
     """The last pass through one stock: states just after a draw, (set, index), the top
     ``seq[index]`` (``seq`` is the pass's first top, then the stock, next first).
 
@@ -33,18 +33,16 @@ class _LastPass:
         self.every = every
         self.seq = seq
         self.clear = clear
-        self.exact: dict[int, int] = {}
-        self.upper: dict[int, int] = {}
-        self.choice: dict[int, int] = {}
-        """For each state with an exact value: the set its run leaves, twice, plus 1 if the line
-        goes on (draws); or _STOP."""
+        super().__init__()
+        # (its choice of a state with an exact value: the set its run leaves, twice, plus 1 if the line
+        # goes on, drawing; or _STOP)
         self.ordered: dict[int, list[tuple[int, int, int]]] = {}
         """The moves of each (set, top), in the order tried (see ``moves`` in :meth:`_make`)."""
         self.search = self._make(work)
 
     def tables(self) -> list[dict[Any, Any]]:
         """What :meth:`TriPeaksBest._release` empties."""
-        return [self.exact, self.upper, self.choice, self.ordered]
+        return [*super().tables(), self.ordered]
 
     def _make(self, work: Work) -> Callable[[int, int, int], int]:
         runs, seq, clear = self.runs, self.seq, self.clear
@@ -52,7 +50,7 @@ class _LastPass:
         sets = relaxed.sets
         cards, earned = sets.cards, sets.earned
         value, drawn = relaxed.value, relaxed.drawn
-        exact, upper, choice = self.exact, self.upper, self.choice
+        exact, upper, choice, settle = self.exact, self.upper, self.choice, self.settle
         last = len(seq) - 1
         tri = _TRI
         tick = work.tick
@@ -147,13 +145,6 @@ class _LastPass:
                     best, pick = got, child << 1 | goes_on
                 elif got > ceiling:
                     ceiling = got
-            if best > need:
-                exact[key] = best
-                choice[key] = pick
-                return best
-            if best > ceiling:
-                ceiling = best
-            upper[key] = ceiling
-            return ceiling
+            return settle(key, best, pick, need, ceiling)
 
         return search

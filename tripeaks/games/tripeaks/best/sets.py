@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from ....base.layout import Layout
 from ..layout import PEAK_BONUS, PEAKS
@@ -17,6 +18,34 @@ _RELEASE = 4096  # entries of a table freed between looks at the clock (a millis
 def _earned(mask: int) -> int:
     """The peak bonuses earned once the peaks missing from ``mask`` are cleared."""
     return sum(PEAK_BONUS[: len(PEAKS) - (mask & _PEAK_MASK).bit_count()])
+
+
+class _Proved:
+    """What a best-score search proved of the states it met, by key: the ``exact`` value of each whose
+    value is above what was asked of it, with the ``choice`` made there, and an ``upper`` bound of the
+    others."""
+
+    def __init__(self) -> None:
+        self.exact: dict[Any, int] = {}
+        self.upper: dict[Any, int] = {}
+        self.choice: dict[Any, Any] = {}
+
+    def tables(self) -> list[dict[Any, Any]]:
+        """What :meth:`TriPeaksBest._release` empties."""
+        return [self.exact, self.upper, self.choice]
+
+    def settle(self, key: Any, best: int, choice: Any, need: int, ceiling: int) -> int:
+        """A state's value once its moves are tried: ``best``, exactly (made by ``choice``), when above
+        ``need``; else a bound no higher than ``need``, the higher of ``best`` and ``ceiling`` (what the
+        moves not followed could add at most)."""
+        if best > need:
+            self.exact[key] = best
+            self.choice[key] = choice
+            return best
+        if best > ceiling:
+            ceiling = best
+        self.upper[key] = ceiling
+        return ceiling
 
 
 class _Built:
