@@ -228,7 +228,8 @@ def main(argv: list[str] | None = None) -> int:
     print(runtime() + (f" (the engine of {args.engine})" if args.engine else ""), flush=True)
     started = time.perf_counter()
     numbers = lost_deals(game.id, rules, args.count)
-    print(f"{game.name} {rules.label}: the first {len(numbers)} deals proved lost are deals {numbers[0]} to "
+    label = rules.label if game.name in rules.label else f"{game.name} {rules.label}"
+    print(f"{label}: the first {len(numbers)} deals proved lost are deals {numbers[0]} to "
           f"{numbers[-1]} (found in {time.perf_counter() - started:.2f} s)", flush=True)
     figures = [run("game's own", game.id, rules, numbers, slice_ms=args.slice, cap=args.cap)]
     if args.generic:
