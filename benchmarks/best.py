@@ -7,6 +7,7 @@
     python benchmarks/best.py --game golf          # Golf's numbered deals 1 to 1,000, its three rule sets
     python benchmarks/best.py --game pyramid       # Pyramid's 1,000 deals, both rule sets (standard relaxed)
     python benchmarks/best.py --game pyramid --compare /tmp/old   # and another checkout's engine
+    python benchmarks/best.py --game pyramid --cap 60   # a deal's search stopped after 60 s (counted at 60)
     python benchmarks/best.py --pyodide            # then the same deals in Pyodide, and the ratio
     node benchmarks/pyodide.mjs benchmarks/best.py --limit 100 --json out.json   # Pyodide alone
     python benchmarks/best.py --slice 12           # also: the search in 12 ms slices, as the page runs it
@@ -59,6 +60,7 @@ from tripeaks import (
     numbered_deal,
     solve,
 )
+from tripeaks.model.answers import Best
 from tripeaks.services.best import BestSearch, find_best
 from tripeaks.services.stats import percentile
 
@@ -116,7 +118,19 @@ def longest_slice(position: Position, seconds: float) -> tuple[float, float, obj
             return wall, cpu, found.to_dict()
 
 
-def run(name: str, rules: object, deals: list[tuple[int, Deal]], slice_ms: float = 0) -> dict[str, object]:
+def capped(position: Position, cap: float) -> Best | None:
+    """The search of ``position`` in one-second slices, stopped once it has run ``cap`` seconds of CPU:
+    its answer, or ``None`` when stopped."""
+    search = BestSearch(position)
+    started = time.process_time()
+    while (found := search.step(1.0)) is None:
+        if time.process_time() - started > cap:
+            return None
+    return found
+
+
+def run(name: str, rules: object, deals: list[tuple[int, Deal]], slice_ms: float = 0,
+        cap: float = 0) -> dict[str, object]:
     seconds: list[float] = []
     cpus: list[float] = []
     nodes: list[float] = []
@@ -124,15 +138,22 @@ def run(name: str, rules: object, deals: list[tuple[int, Deal]], slice_ms: float
     cpu_slices: list[float] = []
     cpu = 0.0
     slowest = (0.0, 0)
-    scores: dict[str, list[int | None]] = {}
+    scores: dict[str, list[int | None] | None] = {}
+    """Each deal's best and best clear (``None`` for none), or ``None`` when stopped at the cap."""
     for number, deal in deals:
         position = Position.start(deal, rules)
         before = time.process_time()
-        found = find_best(position)
+        found = capped(position, cap) if cap else find_best(position)
         cpus.append(time.process_time() - before)
+        cpu += cpus[-1]
+        if found is None:  # stopped at the cap
+            scores[str(number)] = None
+            seconds.append(cap)
+            nodes.append(0.0)
+            slowest = max(slowest, (cap, number))
+            continue
         clear = found.best_clear
         scores[str(number)] = [found.best.score, None if clear is None else clear.score]
-        cpu += cpus[-1]
         seconds.append(found.seconds)
         nodes.append(float(found.nodes))
         slowest = max(slowest, (found.seconds, number))
@@ -169,6 +190,7 @@ def run(name: str, rules: object, deals: list[tuple[int, Deal]], slice_ms: float
         "cpu_p95_s": round(percentile(cpus, 0.95), 5),
         "cpu_max_s": round(max(cpus), 4),
         "scores": scores,
+        "capped": sum(score is None for score in scores.values()),
     }
     if slice_ms:
         figures.update({
@@ -186,7 +208,8 @@ def run(name: str, rules: object, deals: list[tuple[int, Deal]], slice_ms: float
         f"max {figures['max_s']:.3f} s on deal {slowest[1]}); "
         f"states median {figures['median_states']:,}, max {figures['max_states']:,}; "
         f"CPU per deal median {figures['cpu_median_s']:.4f} s, p95 {figures['cpu_p95_s']:.4f} s, "
-        f"max {figures['cpu_max_s']:.3f} s",
+        f"max {figures['cpu_max_s']:.3f} s"
+        + (f"; {figures['capped']} stopped at the cap of {cap:g} s" if figures["capped"] else ""),
         flush=True,
     )
     if slice_ms:
@@ -214,11 +237,12 @@ def in_pyodide(argv: list[str]) -> list[dict[str, object]]:
         return figures
 
 
-def against(other: Path, game: str, rules: str | None, limit: int | None) -> dict[str, object]:
+def against(other: Path, game: str, rules: str | None, limit: int | None, cap: float) -> dict[str, object]:
     """The run of ``game`` under ``rules`` with the engine of the checkout ``other``, in a process of its
     own (it prints as it goes): its figures."""
     again = [sys.executable, str(Path(__file__).resolve()), "--engine", str(other), "--game", game]
     again += (["--rules", rules] if rules else []) + (["--limit", str(limit)] if limit else [])
+    again += ["--cap", str(cap)] if cap else []
     print(f"  the same with the engine of {other}:", flush=True)
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder, "old.json")
@@ -235,8 +259,11 @@ def side_by_side(new: dict[str, object], old: dict[str, object]) -> None:
         ours, theirs = new[key], old[key]
         assert isinstance(ours, float | int) and isinstance(theirs, float | int)
         words.append(f"{label} {ours:g} s against {theirs:g} s ({ours / theirs:.3f}x)" if theirs else label)
-    same = "the same scores" if new["scores"] == old.get("scores") else "DIFFERENT SCORES"
-    print(f"  new/old, CPU: {'; '.join(words)}; {same}", flush=True)
+    mine, others = new["scores"], old["scores"]
+    assert isinstance(mine, dict) and isinstance(others, dict)
+    both = [k for k in mine if mine[k] is not None and others[k] is not None]
+    same = "the same scores" if all(mine[k] == others[k] for k in both) else "DIFFERENT SCORES"
+    print(f"  new/old, CPU: {'; '.join(words)}; {same} on the {len(both)} deals both finished", flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -253,6 +280,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="also search each deal in slices of MS milliseconds: the longest slice")
     parser.add_argument("--compare", type=Path, metavar="DIR",
                         help="each rule set also with the engine of the checkout DIR, side by side")
+    parser.add_argument("--cap", type=float, default=0, metavar="S",
+                        help="stop a deal's search after S s of CPU (in one-second slices): counted at S")
     parser.add_argument("--engine", type=Path, metavar="DIR", help=argparse.SUPPRESS)  # read before imports
     args = parser.parse_args(argv)
     deals = load_deals(args.game, args.limit)
@@ -268,9 +297,9 @@ def main(argv: list[str] | None = None) -> int:
         runs = [(name, name, RULE_SETS[name]) for name in args.rules or ["standard"]]
     figures = []
     for name, key, rules in runs:
-        figures.append(run(name, rules, deals, args.slice))
+        figures.append(run(name, rules, deals, args.slice, args.cap))
         if args.compare:
-            old = against(args.compare, args.game, key, args.limit)
+            old = against(args.compare, args.game, key, args.limit, args.cap)
             side_by_side(figures[-1], old)
             figures[-1]["old"] = old
     if args.pyodide:

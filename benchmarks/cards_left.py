@@ -24,7 +24,7 @@ With ``--compare DIR`` the same deals are then searched, in this same invocation
 checkout (say ``git worktree add /tmp/old main``: its ``tripeaks/``, run by this script in a process of
 its own), its figures printed beside these with the ratio new/old of the CPU median, p95 and max, and the
 fewest cards left must agree on every deal both finished. ``--cap SECONDS`` stops a deal's search after
-that many seconds (in one-second slices): it is counted at the cap, its answer unknown (for an engine
+that many seconds of CPU (in one-second slices): it is counted at the cap, its answer unknown (for an engine
 whose search of a game takes minutes a deal).
 """
 
@@ -84,7 +84,7 @@ Searched = tuple[int | None, tuple[object, ...], float, int, float, float]
 def search(position: Position, generic: bool, slice_ms: float, cap: float = 0) -> Searched:
     """One deal's search to the end: the fewest cards left, the line, its seconds, states and longest
     slice in wall and in CPU seconds (0 unsliced). With ``cap``, a search still going after ``cap``
-    seconds is stopped: its fewest is ``None``."""
+    seconds of CPU is stopped: its fewest is ``None``."""
     if generic:
         kit = CardsLeftLines(position)
         started = time.perf_counter()
@@ -93,7 +93,7 @@ def search(position: Position, generic: bool, slice_ms: float, cap: float = 0) -
         return found[0].score, found[0].moves, time.perf_counter() - started, kit.nodes, 0.0, 0.0
     best = BestSearch(position, "cards-left")
     longest = longest_cpu = 0.0
-    first = time.perf_counter()
+    first = time.process_time()
     step = slice_ms / 1000 if slice_ms else 1.0 if cap else None
     while True:
         started, before = time.perf_counter(), time.process_time()
@@ -104,8 +104,8 @@ def search(position: Position, generic: bool, slice_ms: float, cap: float = 0) -
             if not slice_ms:
                 longest = longest_cpu = 0.0
             return answer.best.score, answer.best.moves, answer.seconds, answer.nodes, longest, longest_cpu
-        if cap and time.perf_counter() - first > cap:
-            return None, (), time.perf_counter() - first, best.nodes, 0.0, 0.0
+        if cap and time.process_time() - first > cap:
+            return None, (), time.process_time() - first, best.nodes, 0.0, 0.0
 
 
 def run(name: str, game: str, rules: object, numbers: list[int], generic: bool = False,
@@ -228,7 +228,8 @@ def main(argv: list[str] | None = None) -> int:
     print(runtime() + (f" (the engine of {args.engine})" if args.engine else ""), flush=True)
     started = time.perf_counter()
     numbers = lost_deals(game.id, rules, args.count)
-    print(f"{game.name} {rules.label}: the first {len(numbers)} deals proved lost are deals {numbers[0]} to "
+    label = rules.label if game.name in rules.label else f"{game.name} {rules.label}"
+    print(f"{label}: the first {len(numbers)} deals proved lost are deals {numbers[0]} to "
           f"{numbers[-1]} (found in {time.perf_counter() - started:.2f} s)", flush=True)
     figures = [run("game's own", game.id, rules, numbers, slice_ms=args.slice, cap=args.cap)]
     if args.generic:

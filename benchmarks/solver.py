@@ -248,12 +248,15 @@ def run(name: str, rules: Any, deals: list[tuple[int, Deal]], shortest: bool) ->
         "wall_s": round(wall, 2),
         "cpu_s": round(cpu, 2),
         "median_cpu_s": round(percentile(cpus, 0.5), 5),
+        "max_cpu_s": round(max(cpus), 4),
+        "slowest_deal": max(zip(cpus, (number for number, _ in deals), strict=True))[1],
     }
     mode = " fewest moves" if shortest else ""
     print(
         f"{name:9}{mode}: {len(deals)} deals in {figures['total_s']:.2f} s (CPU {cpu:.2f} s) "
         f"(median {figures['median_s']:.4f} s, p95 {figures['p95_s']:.4f} s, "
-        f"max {figures['max_s']:.3f} s; CPU median {figures['median_cpu_s']:.4f} s); "
+        f"max {figures['max_s']:.3f} s; CPU median {figures['median_cpu_s']:.4f} s, "
+        f"max {figures['max_cpu_s']:.3f} s on deal {figures['slowest_deal']}); "
         f"states median {figures['median_states']:,}, max {figures['max_states']:,}; {results}",
         flush=True,
     )

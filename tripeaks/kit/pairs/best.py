@@ -12,7 +12,8 @@ From any time a player can reach every later one, so what can be removed from a 
 never grows with time: an upper bound proved at one time holds at every later one, and each set
 of cards keeps the bounds proved at each time. A state is cut when the cards left that could
 still pair (per pair of values, as many of each as the other has; kings alone) can't beat the
-best line found.
+best line found, or when the untimed game (:mod:`.untimed`, every talon card at hand at any moment)
+removes too few.
 
 Where only the layout must go (``layout_only``, Relaxed Pyramid), clearing it ends the game, so a
 line may do better to remove talon cards first: a clear layout is a state with nothing more to
@@ -33,12 +34,16 @@ from ...base.cards import Card
 from ...base.moves import DRAW, REDEAL, Move
 from ...kit.best import BestLines
 from ...model.answers import Line, Result, Solver
+from .bounds import Pairings
 from .play import KING, TOTAL, PairsPosition
+from .solver import PairsSolver
+from .untimed import Untimed
 
 __all__ = ["PairsBest"]
 
 _SPAN = 25  # times per pass: boundaries 0 to 24
 _TALON = 28  # bit 28 + j of a class mask is talon card j
+_ALL = 52  # the score of a line that removes every card
 _NOWHERE = -1000  # the worth of a state from which no line clears the layout, in the search that must
 
 
@@ -71,6 +76,13 @@ class PairsBest(BestLines):
             self.of_value[r] |= 1 << (_TALON + j)
         self.most_redeals = position.rules.redeals
         self.layout_only = position.rules.layout_only
+        self._talon_kings = sum(1 << j for j, r in enumerate(self.trank) if r == KING)
+        pairings = Pairings(self.rank, self.trank, layout.above, layout.beneath)
+        self.untimed = Untimed(self.rank, self.trank, layout.free, pairings, self.layout_only)
+        # Whether every card can still go, or (where only the layout must go) the layout, from a state
+        self._every = PairsSolver(position, layout_only=False, clear_last=self.layout_only)
+        self._clears = PairsSolver(position) if self.layout_only else self._every
+        self._winnable: dict[tuple[bool, int, int, int], bool] = {}
         self.above = layout.above
         self._of_pair = [self.of_value[v] | self.of_value[TOTAL - v] if 0 < v < 7 else 0 for v in range(14)]
         self._pairs: dict[int, int] = {}
@@ -93,6 +105,11 @@ class PairsBest(BestLines):
         clear = None
         floor = -1
         if answer.result is Result.WON:
+            every = self._every.solve(position, budget=None)  # every card, the layout's last with the talon's
+            if every.won:
+                line = self._replay(every.moves)
+                if line.score == _ALL:
+                    return line, line
             clear = self._replay(answer.moves)
             yield from self._better(True, start, clear.score - position.score)
             if self._better_found:
@@ -107,8 +124,16 @@ class PairsBest(BestLines):
         cards; :attr:`_better_found` says whether one does (then :meth:`_line` makes it)."""
         self._clearing = clearing
         self._memo, self._choice = self._memos[clearing], self._choices[clearing]
-        got = yield from self._retry(partial(self._search, *start, floor))
-        self._better_found = got > floor
+        # Asked for the most the bounds allow, then for less and less: the bound is often the best, and
+        # a search asked for a high score cuts nearly everything else
+        target = self._bound(start[0], start[1])
+        while target > floor:
+            got = yield from self._retry(partial(self._search, *start, target - 1))
+            if got >= target:
+                self._better_found = True
+                return
+            target = got  # proved: no line removes more
+        self._better_found = False
 
     # The search
 
@@ -156,6 +181,14 @@ class PairsBest(BestLines):
                 return layout, talon, taken
 
     def _bound(self, layout: int, talon: int) -> int:
+        """The most cards that can still go, at most: the fewer of :meth:`_pairing` and the most of
+        the untimed game (:meth:`.untimed.Untimed.most`, with every talon king)."""
+        paired = self._pairing(layout, talon)
+        kings = talon & self._talon_kings
+        untimed = self.untimed.most(layout, talon ^ kings) + kings.bit_count()
+        return untimed if untimed < paired else paired
+
+    def _pairing(self, layout: int, talon: int) -> int:
         """The most cards that can still go: every king, and for each pair of values twice the
         most pairs of them that could ever meet (two layout cards never do when one lies on the
         other; a talon card may meet any card)."""
@@ -200,7 +233,8 @@ class PairsBest(BestLines):
         return not (above[a.bit_length() - 1] & b or above[b.bit_length() - 1] & a)
 
     def _moves(self, layout: int, talon: int, time: int) -> list[tuple[int, int, int, tuple[Any, ...]]]:
-        """(layout, talon, time, move) for each move: the pairs (two places), then a draw or a redeal."""
+        """(layout, talon, time, move) for each move: the pairs (two places), then (where only the layout
+        must go) its kings, then draws and redeals up to the next top that can be taken (:meth:`_advance`)."""
         rank, trank = self.rank, self.trank
         stock, waste = self._tops(talon, time)
         places: list[tuple[int, int]] = []  # (value, place)
@@ -229,11 +263,33 @@ class PairsBest(BestLines):
             for v, slot in places:
                 if v == KING and slot < _TALON:
                     moves.append((layout ^ 1 << slot, talon, time, ("king", slot)))
-        if stock >= 0:
-            moves.append((layout, talon, time - time % _SPAN + stock + 1, ("draw",)))
-        elif waste >= 0 and time // _SPAN < self.most_redeals:
-            moves.append((layout, talon, (time // _SPAN + 1) * _SPAN, ("redeal",)))
+        if stock >= 0 or (waste >= 0 and time // _SPAN < self.most_redeals):
+            later, steps = self._advance({v for v, slot in places if slot < _TALON}, talon, time)
+            moves.append((layout, talon, later, ("advance", steps)))
         return moves
+
+    def _advance(self, values: set[int], talon: int, time: int) -> tuple[int, tuple[str, ...]]:
+        """Draws (and redeals) from the state until a top can be taken (the stock's or the waste's:
+        alone, a king; with a free layout card, of ``values``; or with each other) or nothing more can
+        be turned. The states on the way offer nothing a later one does not (a pair of free layout
+        cards waits as well), so a line loses nothing by going through them at once."""
+        trank, most = self.trank, self.most_redeals
+        steps: list[str] = []
+        while True:
+            stock, waste = self._tops(talon, time)
+            if stock >= 0:
+                time, step = time - time % _SPAN + stock + 1, "draw"
+            elif waste >= 0 and time // _SPAN < most:
+                time, step = (time // _SPAN + 1) * _SPAN, "redeal"
+            else:
+                return time, tuple(steps)
+            steps.append(step)
+            stock, waste = self._tops(talon, time)
+            for top in (stock, waste):
+                if top >= 0 and (trank[top] == KING or TOTAL - trank[top] in values):
+                    return time, tuple(steps)
+            if stock >= 0 and waste >= 0 and trank[stock] + trank[waste] == TOTAL:
+                return time, tuple(steps)
 
     def _search(self, layout: int, talon: int, time: int, need: int) -> int:
         """The most cards a line removes from the state: exactly when above ``need``, else a proved
@@ -257,8 +313,14 @@ class PairsBest(BestLines):
         static = self._bound(layout, talon)
         if bound is None or static < bound:
             bound = static
+        here = layout.bit_count() + talon.bit_count()
+        if need >= here - 1 and bound >= here and not self._wins(False, layout, talon, time):
+            bound = here - 1  # every card would have to go, and they can't all
         if bound <= need:
             return bound + kings
+        if self._clearing and not self._wins(True, layout, talon, time):
+            self._memo.setdefault(key, []).append((time, False, _NOWHERE))
+            return _NOWHERE + kings  # the layout can't be cleared from here
         self._work.tick()
         nothing = _NOWHERE if self._clearing else 0  # the worth of stopping here
         best, ceiling, pick = nothing, nothing, None
@@ -292,6 +354,18 @@ class PairsBest(BestLines):
         assert found is not None
         return found
 
+    def _wins(self, clearing: bool, layout: int, talon: int, time: int) -> bool:
+        """Whether, from the state, the layout can be cleared (``clearing``) or every card can go,
+        by the decision solver (its time: the boundary just after the waste's top but for kings)."""
+        plain = talon & ~self._talon_kings
+        now = time - time % _SPAN + (plain & ((1 << time % _SPAN) - 1)).bit_length()
+        key = (clearing, layout, plain, now)
+        won = self._winnable.get(key)
+        if won is None:
+            solver = self._clears if clearing else self._every
+            won = self._winnable[key] = solver.can_win(layout, plain, now)
+        return won
+
     def _line(self, layout: int, talon: int, time: int) -> list[Move]:
         """The moves of the best line found from the state, kings taken as they show."""
         moves: list[Move] = []
@@ -320,4 +394,4 @@ class PairsBest(BestLines):
                 for new_layout, new_talon, new_time, move in self._moves(layout, talon, time):
                     if move == pick:
                         layout, talon, time = new_layout, new_talon, new_time
-                moves.append(DRAW if pick[0] == "draw" else REDEAL)
+                moves.extend(DRAW if step == "draw" else REDEAL for step in pick[1])

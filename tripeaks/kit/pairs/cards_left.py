@@ -153,7 +153,8 @@ class PairsCardsLeft(CardsLeftLines):
             self._walked[key] = time
 
     def _moves_of(self, path: list[tuple[Any, ...]]) -> tuple[Move, ...]:
-        """The moves of a walk's steps: kings taken, pairs (two places), draws and redeals."""
+        """The moves of a walk's steps: kings taken, pairs (two places), and the draws and redeals of
+        each advance of the stock."""
         card = self._states.card
         moves: list[Move] = []
         for step in path:
@@ -161,6 +162,6 @@ class PairsCardsLeft(CardsLeftLines):
                 moves.extend(Move.play(card(place)) for place in step[1:])
             elif step[0] == "pair":
                 moves.append(Move.play(card(step[1]), card(step[2])))
-            else:
-                moves.append(DRAW if step[0] == "draw" else REDEAL)
+            else:  # draws and redeals up to the next top that can be taken
+                moves.extend(DRAW if turn == "draw" else REDEAL for turn in step[1])
         return tuple(moves)

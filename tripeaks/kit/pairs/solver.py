@@ -74,16 +74,21 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
     that takes a few states to win is won sooner without it, one that takes more cuts many lost
     states with it."""
 
-    def __init__(self, position: PairsPosition) -> None:
+    def __init__(
+        self, position: PairsPosition, layout_only: bool | None = None, clear_last: bool = False
+    ) -> None:
         """A solver for the deal ``position`` belongs to: the talon's order is read from it, so
         ask it about this position and later ones (any position of the same deal's game whose
-        talon cards keep this order)."""
+        talon cards keep this order). ``layout_only`` asks whether the layout alone can be cleared (or every
+        card), whatever the position's rules say (the best-score search asks both); with ``clear_last``,
+        the layout's last card must go with the talon's (the line Relaxed Pyramid's best asks for)."""
         super().__init__()
         layout = position.layout
         self.layout = layout
         self.most_redeals = position.rules.redeals
-        self.layout_only = position.rules.layout_only
+        self.layout_only = position.rules.layout_only if layout_only is None else layout_only
         """Won once the layout is clear (else once every card is gone)."""
+        self.clear_last = clear_last
         self.rank = [c.rank if c is not None else 0 for c in position.cards]
         self.talon = (*position.waste, *position.stock)
         self.index = {card: j for j, card in enumerate(self.talon)}
@@ -95,6 +100,8 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
         self.untimed = Untimed(self.rank, self.trank, layout.free, self.pairings, self.layout_only)
         self.lost: dict[int, int] = {}
         """For each set of cards (layout | talon << 28), the earliest time proved lost."""
+        self.won_at: dict[int, int] = {}
+        """For each set of cards on a winning line found, the latest time it was won from."""
         self.short: dict[tuple[int, int], int] = {}
         """For fewest moves: per (cards, time), the most draws and redeals proved too few."""
         self.least_moves: dict[int, int] = {}
@@ -110,6 +117,16 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
 
     def _played(self, position: PairsPosition, line: tuple[Move, ...]) -> tuple[Move, ...]:
         return line  # the search's lines are moves already
+
+    def can_win(self, layout: int, left: int, now: int) -> bool:
+        """Whether the state (layout cards, talon cards with the kings left out, the solver's time) can
+        be won, searched to the end (the best-score search asks)."""
+        cards = layout | left << _TALON
+        if self.won_at.get(cards, -1) >= now:
+            return True
+        if self.lost.get(cards, _NEVER) <= now:
+            return False
+        return self._decide(layout, left, now) is not None
 
     def _state(self, position: PairsPosition) -> tuple[int, int, int]:
         """The position's layout cards, talon cards (kings left out) and time."""
@@ -226,6 +243,7 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
         last_pass = self.most_redeals
         hopeless, tangled = self.pairings.hopeless, self.pairings.tangled
         untimed, eager = self.untimed.lost, self.eager
+        won_at, clear_last = self.won_at, self.clear_last
         slots_of = self.slots_of
         layout_only = self.layout_only
         path: list[Step] = []
@@ -237,8 +255,11 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
             """The earliest time from which (layout, left) is proved lost: later than ``now`` if won."""
             nonlocal count, look
             layout, free = kings_gone(layout)  # kings on the table go at once
-            if not layout and (layout_only or not left):
-                return _NEVER
+            if not layout:
+                if layout_only or not left:
+                    return _NEVER
+                if clear_last:
+                    return 0  # the layout cleared before the talon: not the line asked for
             cards = layout | left << _TALON
             at = lost.get(cards, _NEVER)
             if at <= now:
@@ -321,6 +342,8 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
                     path.append(("p", places))
                     got = search(child_layout, child_left, at_child)
                     if got > at_child:
+                        if won_at.get(cards, -1) < now:
+                            won_at[cards] = now  # won from now, so from every earlier time too
                         return _NEVER if got >= _NEVER else max(got, now + 1)
                     path.pop()
                     if reach != now:

@@ -14,6 +14,11 @@ asks this before searching a state (:meth:`Untimed.lost`). Each state is cut fir
 The fewest layout cards a line of the untimed game leaves (:meth:`Untimed.fewest`) bound the real game's
 from below the same way (a real line's pairs of two talon cards only use up talon cards): the search for
 the fewest cards left starts from it and cuts every state where it is no better than the best line found.
+
+The most cards a line of the untimed game removes (:meth:`Untimed.most`) bounds the real game's from
+above the same way, for the best-score search: talon cards may also pair with each other at any time
+(in the real game only neighbours do), so those pairs are best left to the end, where each pair of values
+adds as many pairs as the fewer of its two values.
 """
 
 from __future__ import annotations
@@ -47,6 +52,8 @@ class Untimed:
         """Per state (layout | counts << 28): whether the untimed game can be won from it."""
         self.least: dict[int, int] = {}
         """Per state (layout | counts << 28): the fewest layout cards a line of the untimed game leaves."""
+        self.best: dict[int, int] = {}
+        """Per state (layout | counts << 28): the most cards a line of the untimed game removes."""
 
     def counts(self, left: int) -> int:
         """The counts of the talon cards ``left`` (a mask of talon indices) of each value, packed."""
@@ -145,3 +152,39 @@ class Untimed:
                     best = got
         self.least[key] = best
         return best
+
+    def most(self, layout: int, left: int) -> int:
+        """The most cards any line removes from the layout cards ``layout`` and the talon cards ``left``
+        (a mask of talon indices, kings left out) untimed: a bound on the real game's at any time."""
+        return self._most(layout, self.counts(left))
+
+    def _most(self, layout: int, counts: int) -> int:
+        before = layout
+        layout, free = self._kings_gone(layout)
+        taken = (before ^ layout).bit_count()
+        key = layout | counts << _LAYOUT
+        best = self.best.get(key)
+        if best is not None:
+            return best + taken
+        best = 0  # the talon's pairs of each pair of values, at the end
+        for v in range(1, 7):
+            best += 2 * min(counts >> _BITS * (v - 1) & 7, counts >> _BITS * (TOTAL - v - 1) & 7)
+        rank, slots_of, one = self.rank, self.slots_of, self.one
+        todo = free
+        while todo:
+            low = todo & -todo
+            todo ^= low
+            need = TOTAL - rank[low.bit_length() - 1]
+            other = todo & slots_of[need]
+            while other:
+                low2 = other & -other
+                other ^= low2
+                got = 2 + self._most(layout ^ low ^ low2, counts)
+                if got > best:
+                    best = got
+            if counts >> _BITS * (need - 1) & 7:
+                got = 2 + self._most(layout ^ low, counts - one[need])
+                if got > best:
+                    best = got
+        self.best[key] = best
+        return best + taken
