@@ -163,6 +163,17 @@ def test_the_next_deal_of_a_grade(game: Solitaire, grades: tuple[Grade, Grade]) 
     assert next_graded(1, Grade.EASY, solitaire=game) == number
 
 
+def test_a_grade_search_walks_on_to_the_first_deal_of_its_grade() -> None:
+    """The search above in a few light steps (measured under coverage, as the search above is not)."""
+    grades = [difficulty(numbered_deal(number, TRIANGLE)).grade for number in range(4, 8)]
+    later = next(k for k, grade in enumerate(grades) if grade is not grades[0])
+    search = GradeSearch(4, grades[later], solitaire=TRIANGLE)
+    assert search.step(0) in (None, 4 + later)  # no time: paused, or done with deal 4's grade
+    assert search.step() == 4 + later  # then carried on to the end
+    assert search.tried == list(zip(range(4, 5 + later), grades[: later + 1], strict=True))
+    assert next_graded(4, grades[0], solitaire=TRIANGLE) == 4
+
+
 def test_the_daily_deals_grade() -> None:
     day = dt.date(2026, 1, 1)
     found = daily_difficulty(day)
