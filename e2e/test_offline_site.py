@@ -68,7 +68,9 @@ def test_first_visit_loads_the_site_then_it_plays_offline(
     site = build_site(tmp_path_factory.mktemp("offline"))
     server = serve(site.www)
     origin = server.origin()
-    context = browser.new_context()
+    # Reduced motion, as the other tests' pages (e2e/conftest.py): a card is clicked as soon as it is
+    # there, not once the deal's motion is over (once, on a loaded CI machine, a click made no move in 30 s).
+    context = browser.new_context(reduced_motion="reduce")
     guard = Guard({origin})
     guard.watch(context)
     try:
