@@ -33,6 +33,7 @@ from tripeaks import (
 from tripeaks.cli import main
 from tripeaks.services.review import Alternative, Review, ReviewError, ReviewSearch, replay, review
 from tripeaks.services.review_words import (
+    before_words,
     kept_words,
     move_text,
     result_words,
@@ -358,6 +359,10 @@ def test_the_words_for_every_kind_of_review() -> None:
     assert (result_words(lost), start_words(lost)) == (
         "Lost after 3 moves.", "The deal could not be won from its start, whatever was played.")
     assert kept_words(TRIPEAKS, lost, positions[0]) is None
+    assert before_words(lost, 2) == "Before it, the deal could not be won: no line wins from there."
+    assert before_words(one, 3) == "Before it, the deal could no longer be won: no line wins from there."
+    assert before_words(one, 2).startswith("Before it, whether the deal could be won is undecided")
+    assert before_words(won, 1) == "Before it, the deal could still be won: the solver can show you how."
     assert [move_text(Move.parse(text)) for text in ("Kc", "Qh+Ad", "draw", "Th")] == [
         "K♣", "Q♥ + A♦", "draw", "10♥"]
     assert row_label(TRIPEAKS, one, positions[1], 1) == (
