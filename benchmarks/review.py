@@ -6,13 +6,16 @@ for a game of 60 moves).
     python benchmarks/review.py --pyodide        # then the same in Pyodide, and the ratio
     node benchmarks/pyodide.mjs benchmarks/review.py --json out.json   # Pyodide alone
 
-For each deal of benchmarks/deals-1000.txt (triangle-deals-1000.txt for Triangle), in order, a seeded random
-game is played to its end (random legal moves, a play preferred to a draw or a turn of the waste with
-probability 0.8; the seed is the deal number); the first ``--deals`` games lost with at least ``--moves``
-moves are reviewed. The runs: TriPeaks Standard (one pass: its lost games have at most 50 moves),
-TriPeaks with two passes and no wrap (``2 passes``), played by a player who prefers a play only 0.3 of
-the time (a random player wins most games with two passes otherwise), lost in 80 to 99 moves, and
-Triangle, whose lost games run to 50 to 70 moves. Each
+For each deal of benchmarks/deals-1000.txt (triangle-deals-1000.txt for Triangle, pyramid-deals-1000.txt for
+Pyramid, numbered deals 1 to 1,000 for Golf), in order, a seeded random game is played to its end (random
+legal moves, a play preferred to a draw or a turn of the waste with probability 0.8; the seed is the deal
+number); the first ``--deals`` games lost with at least ``--moves`` moves are reviewed. The runs: TriPeaks
+Standard and Strict (one pass: their lost games have at most 50 moves; the random player won all 200 Easy
+games tried, its stock turning over without end, so Easy has no run), TriPeaks with two passes and no wrap
+(``2 passes``), played by a player who prefers a play only 0.3 of the time (a random player wins most
+games with two passes otherwise), lost in 80 to 99 moves, Triangle, whose lost games run to 50 to 70
+moves, Pyramid's two rule sets (lost games of 40 to 75 moves) and Golf's three (a Golf game has at most
+51 moves: 35 plays and 16 draws, so a run asked for more moves than that has no games and says so). Each
 review starts from a fresh ``Game`` (its solver knows nothing, as after a page reload) and is worked out as
 the page does, ``ReviewSearch(game).step(0.08)`` until it answers; the time is the wall time over those
 calls (``time.perf_counter``).
@@ -38,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from typing import Any
 
 from benchmarks.solver import compare, engine_fingerprint, in_pyodide, load_deals, runtime, warn_if_changed
-from tripeaks import STANDARD, TRIANGLE, TRIPEAKS, Game, MoveKind, Rules, Solitaire, Status
+from tripeaks import STANDARD, STRICT, TRIANGLE, TRIPEAKS, Game, MoveKind, Rules, Solitaire, Status, find_game
 from tripeaks.kit.solving import collector_paused
 from tripeaks.services.review import ReviewSearch
 from tripeaks.services.stats import percentile
@@ -47,8 +50,19 @@ SLICE = 0.08
 """Seconds a slice, as the page's (web/background.py's SLICE_SECONDS)."""
 RUNS: dict[str, tuple[Solitaire, Any, float]] = {
     "standard": (TRIPEAKS, STANDARD, 0.8),
+    "strict": (TRIPEAKS, STRICT, 0.8),
     "2 passes": (TRIPEAKS, Rules(passes=2, wrap=False), 0.3),
     "triangle": (TRIANGLE, TRIANGLE.default_rules, 0.8),
+    **{
+        name: (find_game(game), find_game(game).rule_sets[rules], 0.8)
+        for name, game, rules in (
+            ("pyramid", "pyramid", "standard"),
+            ("relaxed pyramid", "pyramid", "relaxed"),
+            ("golf", "golf", "standard"),
+            ("dead king golf", "golf", "strict"),
+            ("relaxed golf", "golf", "relaxed"),
+        )
+    },
 }
 """The runs by name: the game, its rules, and how often the player prefers a play to a draw."""
 
@@ -82,7 +96,8 @@ def every_position(game: Game) -> float:
     return time.perf_counter() - started
 
 
-def run(name: str, count: int, moves: int) -> dict[str, object]:
+def run(name: str, count: int, moves: int) -> dict[str, object] | None:
+    """The figures of one run, or ``None`` (said) when none of its games is lost in ``moves`` or more."""
     solitaire, rules, plays = RUNS[name]
     seconds: list[float] = []
     states: list[float] = []
@@ -101,6 +116,9 @@ def run(name: str, count: int, moves: int) -> dict[str, object]:
         turning += found.turning_point is not None
         undecided += len(found.undecided)
         every.append(every_position(Game.from_moves(played.deal, rules, played.moves)))
+    if not seconds:
+        print(f"{name:9}: no lost game of {moves} moves or more", flush=True)
+        return None
     figures: dict[str, object] = {
         "run": name,
         "games": len(seconds),
@@ -138,7 +156,9 @@ def main(argv: list[str] | None = None) -> int:
     print(runtime(), flush=True)
     names = args.runs or list(RUNS)
     engine = engine_fingerprint()
-    figures = [run(name, args.deals, args.moves) for name in names]
+    found = {name: run(name, args.deals, args.moves) for name in names}
+    figures = [ran for ran in found.values() if ran is not None]
+    names = [name for name, ran in found.items() if ran is not None]
     if args.pyodide:
         again = ["--runs", *names, "--deals", str(args.deals), "--moves", str(args.moves)]
         keys = [("median_s", "median"), ("max_s", "max"), ("every_median_s", "every position, median")]
