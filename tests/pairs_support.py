@@ -14,10 +14,14 @@ import random
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TypeVar
 
 from hypothesis import strategies as st
 
 from tripeaks import DECK, Card, Deal, Game, Move, Position, Solitaire
+from tripeaks.base.generator import SplitMix64
+from tripeaks.base.moves import MoveKind
+from tripeaks.kit.pairs.play import PairsPosition
 
 TOTAL = 13
 KING = 13
@@ -404,3 +408,21 @@ def rng_game(rng: random.Random, deal: Deal, moves: Iterable[Move] = (), *, unti
         plays = [m for m in legal if m.kind == "play"]
         game.push(rng.choice(plays) if plays and rng.random() < removals else rng.choice(legal))
     return game
+
+
+P = TypeVar("P", bound=PairsPosition)
+
+
+def small_talon(p: P, rng: SplitMix64, talon: int, removals: int) -> P:
+    """``p`` after ``removals`` random removals (a draw when none can be made), its talon then cut to
+    ``talon`` cards (the waste first): a position small enough for a brute force."""
+    for _ in range(removals):
+        moves = [m for m in p.legal_moves() if m.kind is MoveKind.PLAY]
+        if not moves:
+            if not p.stock:
+                break
+            moves = [Move.parse("draw")]
+        p = p.after(moves[rng.randbelow(len(moves))])
+    cards = (*p.waste, *p.stock)[:talon]
+    waste = cards[: min(len(p.waste), talon)]
+    return type(p)(p.cards, cards[len(waste):], waste, p.rules, p.solitaire, p.remaining, p.redeals)

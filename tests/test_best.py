@@ -15,6 +15,7 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pairs_support import small_talon
 
 from tripeaks import (
     DECK,
@@ -281,19 +282,9 @@ def small_triangle(number: int, talon: int, removals: int, game: Solitaire = TRI
                    rules: object = None) -> PairsPosition:
     """Triangle deal ``number`` (or ``game``'s, a game of pairs, under ``rules``) after ``removals``
     random removals (drawing when none), its talon cut to ``talon`` cards (the waste first)."""
-    rng = SplitMix64(number)
     p = Position.start(numbered_deal(number, game), rules)
     assert isinstance(p, PairsPosition)
-    for _ in range(removals):
-        moves = [m for m in p.legal_moves() if m.kind is MoveKind.PLAY]
-        if not moves:
-            if not p.stock:
-                break
-            moves = [Move.parse("draw")]
-        p = p.after(moves[rng.randbelow(len(moves))])
-    cards = (*p.waste, *p.stock)[:talon]
-    waste = cards[: min(len(p.waste), talon)]
-    return type(p)(p.cards, cards[len(waste):], waste, p.rules, p.solitaire, p.remaining, p.redeals)
+    return small_talon(p, SplitMix64(number), talon, removals)
 
 
 @settings(max_examples=15)

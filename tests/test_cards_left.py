@@ -17,7 +17,7 @@ import pytest
 from conftest import ref_legal
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from pairs_support import PairsRef, paired_deal, paired_prefix, rng_game
+from pairs_support import PairsRef, paired_deal, paired_prefix, rng_game, small_talon
 from pyramid_support import apart_deal, nearly_stuck, stuck_deal
 from pyramid_support import ref as pyramid_ref
 from triangle_support import RefState, _made, ref_of
@@ -119,36 +119,16 @@ def late(number: int, rules: Rules, left: int, stock: int, waste: int) -> TriPea
 def small_triangle(number: int, talon: int, removals: int) -> TrianglePosition:
     """Triangle deal ``number`` after ``removals`` random removals (drawing when none), its talon cut
     to ``talon`` cards (the waste first)."""
-    rng = SplitMix64(number)
     p = Position.start(numbered_deal(number, TRIANGLE))
     assert isinstance(p, TrianglePosition)
-    for _ in range(removals):
-        moves = [m for m in p.legal_moves() if m.kind is MoveKind.PLAY]
-        if not moves:
-            if not p.stock:
-                break
-            moves = [Move.parse("draw")]
-        p = p.after(moves[rng.randbelow(len(moves))])
-    cards = (*p.waste, *p.stock)[:talon]
-    kept = cards[: min(len(p.waste), talon)]
-    return TrianglePosition(p.cards, cards[len(kept):], kept, p.rules, p.solitaire, p.remaining, p.redeals)
+    return small_talon(p, SplitMix64(number), talon, removals)
 
 
 def small_pyramid(start: Position, rng: SplitMix64, talon: int, removals: int) -> PyramidPosition:
     """A Pyramid position after ``removals`` random removals (drawing when none) from ``start``, its
     talon cut to ``talon`` cards (the waste first)."""
-    p = start
-    assert isinstance(p, PyramidPosition)
-    for _ in range(removals):
-        moves = [m for m in p.legal_moves() if m.kind is MoveKind.PLAY]
-        if not moves:
-            if not p.stock:
-                break
-            moves = [Move.parse("draw")]
-        p = p.after(moves[rng.randbelow(len(moves))])
-    cards = (*p.waste, *p.stock)[:talon]
-    kept = cards[: min(len(p.waste), talon)]
-    return PyramidPosition(p.cards, cards[len(kept):], kept, p.rules, p.solitaire, p.remaining, p.redeals)
+    assert isinstance(start, PyramidPosition)
+    return small_talon(start, rng, talon, removals)
 
 
 def replayed(position: Position, found: Best) -> None:
