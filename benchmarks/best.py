@@ -32,11 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -45,6 +41,14 @@ sys.path.insert(0, str(
     Path(sys.argv[sys.argv.index("--engine") + 1]).resolve() if "--engine" in sys.argv
     else Path(__file__).resolve().parent.parent
 ))
+
+from elsewhere import (  # this folder's, see its docstring
+    agreeing,
+    cpu_words,
+    in_pyodide,
+    runtime,
+    with_engine,
+)
 
 from tripeaks import (
     EASY,
@@ -64,22 +68,13 @@ from tripeaks.model.answers import Best
 from tripeaks.services.best import BestSearch, find_best
 from tripeaks.services.stats import percentile
 
-ROOT = Path(__file__).resolve().parent.parent
 DEALS = {"tripeaks": Path(__file__).with_name("deals-1000.txt"),
          "triangle": Path(__file__).with_name("triangle-deals-1000.txt"),
          "pyramid": Path(__file__).with_name("pyramid-deals-1000.txt")}
-PYODIDE = Path(__file__).with_name("pyodide.mjs")
 RULE_SETS = {
     "standard": STANDARD, "strict": STRICT, "easy": EASY,
     "2pass": Rules(passes=2), "3pass": Rules(passes=3), "emptywaste": Rules(empty_waste=True),
 }
-
-
-def runtime() -> str:
-    """What runs this: CPython, or Pyodide (which calls itself CPython on emscripten)."""
-    if sys.platform == "emscripten":
-        return f"Pyodide (CPython {platform.python_version()} on emscripten)"
-    return f"{platform.python_implementation()} {platform.python_version()} on {sys.platform}"
 
 
 def load_deals(game: str, limit: int | None) -> list[tuple[int, Deal]]:
@@ -224,46 +219,21 @@ def run(name: str, rules: object, deals: list[tuple[int, Deal]], slice_ms: float
     return figures
 
 
-def in_pyodide(argv: list[str]) -> list[dict[str, object]]:
-    """Run this script with ``argv`` inside Pyodide (its output goes straight through); its figures."""
-    node = shutil.which("node")
-    if node is None:
-        raise SystemExit("--pyodide needs Node (and `npm ci` for node_modules/pyodide)")
-    print("-- the same in Pyodide --", flush=True)
-    with tempfile.TemporaryDirectory() as folder:
-        subprocess.run([node, str(PYODIDE), str(Path(__file__)), *argv, "--json", "figures.json"],
-                       cwd=folder, check=True)
-        figures: list[dict[str, object]] = json.loads(Path(folder, "figures.json").read_text())
-        return figures
-
-
 def against(other: Path, game: str, rules: str | None, limit: int | None, cap: float) -> dict[str, object]:
     """The run of ``game`` under ``rules`` with the engine of the checkout ``other``, in a process of its
     own (it prints as it goes): its figures."""
-    again = [sys.executable, str(Path(__file__).resolve()), "--engine", str(other), "--game", game]
-    again += (["--rules", rules] if rules else []) + (["--limit", str(limit)] if limit else [])
-    again += ["--cap", str(cap)] if cap else []
+    again = ["--game", game] + (["--rules", rules] if rules else [])
+    again += (["--limit", str(limit)] if limit else []) + (["--cap", str(cap)] if cap else [])
     print(f"  the same with the engine of {other}:", flush=True)
-    with tempfile.TemporaryDirectory() as folder:
-        out = Path(folder, "old.json")
-        subprocess.run([*again, "--json", str(out)], check=True)
-        found: list[dict[str, object]] = json.loads(out.read_text())
-    return found[0]
+    return with_engine(Path(__file__), other, again)[0]
 
 
 def side_by_side(new: dict[str, object], old: dict[str, object]) -> None:
     """The ratio new/old of the CPU figures, and whether the two find the same scores."""
-    words = []
-    for key, label in (("cpu_s", "CPU total"), ("cpu_median_s", "median"), ("cpu_p95_s", "p95"),
-                       ("cpu_max_s", "max")):
-        ours, theirs = new[key], old[key]
-        assert isinstance(ours, float | int) and isinstance(theirs, float | int)
-        words.append(f"{label} {ours:g} s against {theirs:g} s ({ours / theirs:.3f}x)" if theirs else label)
-    mine, others = new["scores"], old["scores"]
-    assert isinstance(mine, dict) and isinstance(others, dict)
-    both = [k for k in mine if mine[k] is not None and others[k] is not None]
-    same = "the same scores" if all(mine[k] == others[k] for k in both) else "DIFFERENT SCORES"
-    print(f"  new/old, CPU: {'; '.join(words)}; {same} on the {len(both)} deals both finished", flush=True)
+    same, both = agreeing(new, old, "scores")
+    scores = "the same scores" if same else "DIFFERENT SCORES"
+    print(f"  new/old, CPU: {cpu_words(new, old, 'cpu_s')}; {scores} on the {both} deals both finished",
+          flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -310,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
             again += ["--limit", str(args.limit)]
         if args.slice:
             again += ["--slice", str(args.slice)]
-        for ours, theirs in zip(figures, in_pyodide(again), strict=True):
+        for ours, theirs in zip(figures, in_pyodide(Path(__file__), again), strict=True):
             ratios = {key: round(float(theirs[key]) / float(ours[key]), 2)  # type: ignore[arg-type]
                       for key in ("median_s", "p95_s", "max_s") if ours[key]}
             print(f"{ours['rules']:10}: Pyodide/CPython {ratios}", flush=True)

@@ -32,11 +32,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -47,22 +43,23 @@ sys.path.insert(0, str(
     else Path(__file__).resolve().parent.parent
 ))
 
+from elsewhere import (  # this folder's, see its docstring
+    agreeing,
+    cpu_words,
+    in_pyodide,
+    runtime,
+    with_engine,
+)
+
 from tripeaks import EASY, STANDARD, STRICT, Game, Position, Rules, find_game, numbered_deal, solve
 from tripeaks.kit.cards_left import CardsLeftLines
 from tripeaks.model.answers import Result
 from tripeaks.services.best import BestSearch
 from tripeaks.services.stats import percentile
 
-PYODIDE = Path(__file__).with_name("pyodide.mjs")
 RULE_SETS = {"standard": STANDARD, "strict": STRICT, "easy": EASY, "2pass": Rules(passes=2)}
 """TriPeaks' rule sets by key (every other game's are its own keys)."""
 GAMES = ("tripeaks", "triangle", "pyramid", "golf")
-
-
-def runtime() -> str:
-    if sys.platform == "emscripten":
-        return f"Pyodide (CPython {platform.python_version()} on emscripten)"
-    return f"{platform.python_implementation()} {platform.python_version()} on {sys.platform}"
 
 
 def lost_deals(game: str, rules: object, count: int) -> list[int]:
@@ -166,43 +163,17 @@ def run(name: str, game: str, rules: object, numbers: list[int], generic: bool =
 def against(other: Path, argv: list[str]) -> dict[str, object]:
     """The same run with the engine of the checkout ``other``, in a process of its own (it prints as it
     goes): its figures."""
-    again = [sys.executable, str(Path(__file__).resolve()), "--engine", str(other), *argv]
     print(f"-- the same with the engine of {other} --", flush=True)
-    with tempfile.TemporaryDirectory() as folder:
-        out = Path(folder, "old.json")
-        subprocess.run([*again, "--json", str(out)], check=True)
-        found: list[dict[str, object]] = json.loads(out.read_text())
-    return found[0]
+    return with_engine(Path(__file__), other, argv)[0]
 
 
 def side_by_side(new: dict[str, object], old: dict[str, object]) -> None:
     """The ratio new/old of the CPU figures, and whether the two agree on every deal both finished."""
-    words = []
-    for key, label in (("cpu_total_s", "CPU total"), ("cpu_median_s", "median"), ("cpu_p95_s", "p95"),
-                       ("cpu_max_s", "max")):
-        ours, theirs = new[key], old[key]
-        assert isinstance(ours, float | int) and isinstance(theirs, float | int)
-        words.append(f"{label} {ours:g} s against {theirs:g} s ({ours / theirs:.3f}x)" if theirs else label)
-    mine, others = new["left"], old["left"]
-    assert isinstance(mine, dict) and isinstance(others, dict)
-    both = [k for k, v in others.items() if v is not None and mine[k] is not None]
-    same = all(mine[k] == others[k] for k in both)
-    print(f"new/old, CPU: {'; '.join(words)}", flush=True)
-    print(f"the fewest cards left: {'the same' if same else 'DIFFERENT'} on the {len(both)} deals both "
+    same, both = agreeing(new, old, "left")
+    print(f"new/old, CPU: {cpu_words(new, old, 'cpu_total_s')}", flush=True)
+    print(f"the fewest cards left: {'the same' if same else 'DIFFERENT'} on the {both} deals both "
           f"finished", flush=True)
     assert same, "the two engines disagree"
-
-
-def in_pyodide(argv: list[str]) -> list[dict[str, object]]:
-    node = shutil.which("node")
-    if node is None:
-        raise SystemExit("--pyodide needs Node (and `npm ci` for node_modules/pyodide)")
-    print("-- the same in Pyodide --", flush=True)
-    with tempfile.TemporaryDirectory() as folder:
-        subprocess.run([node, str(PYODIDE), str(Path(__file__)), *argv, "--json", "figures.json"],
-                       cwd=folder, check=True)
-        figures: list[dict[str, object]] = json.loads(Path(folder, "figures.json").read_text())
-        return figures
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -246,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.pyodide:
         if args.slice:
             again += ["--slice", str(args.slice)]
-        for ours, theirs in zip(figures, in_pyodide(again), strict=False):
+        for ours, theirs in zip(figures, in_pyodide(Path(__file__), again), strict=False):
             ratios = {key: round(float(theirs[key]) / float(ours[key]), 2)  # type: ignore[arg-type]
                       for key in ("median_s", "p95_s", "max_s") if ours[key]}
             print(f"{ours['search']:12}: Pyodide/CPython {ratios}", flush=True)

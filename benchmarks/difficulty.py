@@ -23,16 +23,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
-import shutil
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from elsewhere import in_pyodide, runtime  # this folder's, see its docstring
 
 from tripeaks import Deal, MoveKind, Position, Status, find_game
 from tripeaks.base.generator import SplitMix64
@@ -46,15 +44,8 @@ DEALS = {"tripeaks": Path(__file__).with_name("deals-1000.txt"),
          "relaxed": Path(__file__).with_name("pyramid-deals-1000.txt")}
 RULES = {"relaxed": ("pyramid", "relaxed")}
 """The runs that are a game under rules of its own: (the game, its rule set)."""
-PYODIDE = Path(__file__).with_name("pyodide.mjs")
 RANDOM_GAMES = 16
 ORDER = (Grade.EASY, Grade.MEDIUM, Grade.HARD, Grade.VERY_HARD, Grade.UNWINNABLE)
-
-
-def runtime() -> str:
-    if sys.platform == "emscripten":
-        return f"Pyodide (CPython {platform.python_version()} on emscripten)"
-    return f"{platform.python_implementation()} {platform.python_version()} on {sys.platform}"
 
 
 def rules_of(game: str) -> Any:
@@ -127,18 +118,6 @@ def run(game: str, deals: list[tuple[int, Deal]], games: int) -> dict[str, objec
     return figures
 
 
-def in_pyodide(argv: list[str]) -> list[dict[str, object]]:
-    node = shutil.which("node")
-    if node is None:
-        raise SystemExit("--pyodide needs Node (and `npm ci` for node_modules/pyodide)")
-    print("-- the same in Pyodide --", flush=True)
-    with tempfile.TemporaryDirectory() as folder:
-        subprocess.run([node, str(PYODIDE), str(Path(__file__)), *argv, "--json", "figures.json"],
-                       cwd=folder, check=True)
-        figures: list[dict[str, object]] = json.loads(Path(folder, "figures.json").read_text())
-        return figures
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -156,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         again = ["--game", *games, "--random-games", "0"]
         if args.limit is not None:
             again += ["--limit", str(args.limit)]
-        for ours, theirs in zip(figures, in_pyodide(again), strict=True):
+        for ours, theirs in zip(figures, in_pyodide(Path(__file__), again), strict=True):
             ratios = {key: round(float(theirs[key]) / float(ours[key]), 2)  # type: ignore[arg-type]
                       for key in ("median_s", "p95_s", "max_s") if ours[key]}
             print(f"{ours['game']}: Pyodide/CPython {ratios}", flush=True)

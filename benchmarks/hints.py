@@ -40,16 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from typing import Any
 
-from benchmarks.solver import (
-    GAME_OF,
-    RULE_SETS,
-    compare,
-    engine_fingerprint,
-    in_pyodide,
-    load_deals,
-    runtime,
-    warn_if_changed,
-)
+from elsewhere import in_pyodide, runtime  # this folder's, see its docstring
+
+from benchmarks.solver import GAME_OF, RULE_SETS, compare, engine_fingerprint, load_deals, warn_if_changed
 from tripeaks import Deal, Game, Move, Status, next_winnable
 from tripeaks.base.generator import MAX_DEAL
 from tripeaks.services.stats import percentile

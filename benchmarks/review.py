@@ -40,7 +40,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from typing import Any
 
-from benchmarks.solver import compare, engine_fingerprint, in_pyodide, load_deals, runtime, warn_if_changed
+from elsewhere import in_pyodide, runtime  # this folder's, see its docstring
+
+from benchmarks.solver import compare, engine_fingerprint, load_deals, warn_if_changed
 from tripeaks import STANDARD, STRICT, TRIANGLE, TRIPEAKS, Game, MoveKind, Rules, Solitaire, Status, find_game
 from tripeaks.kit.solving import collector_paused
 from tripeaks.services.review import ReviewSearch

@@ -35,8 +35,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
-import platform
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -52,6 +50,8 @@ sys.path.insert(0, str(
 
 from typing import Any
 
+from elsewhere import in_pyodide, runtime  # this folder's, see its docstring
+
 import tripeaks
 from tripeaks import Deal, Game, Solitaire, Status, find_game, numbered_deal, solve
 from tripeaks.services.stats import percentile
@@ -59,7 +59,6 @@ from tripeaks.services.stats import percentile
 ROOT = Path(tripeaks.__file__).resolve().parent.parent
 HERE = Path(__file__).resolve().parent
 DEALS = HERE / "deals-1000.txt"
-PYODIDE = HERE / "pyodide.mjs"
 RUNS: dict[str, tuple[str, str]] = {
     "standard": ("tripeaks", "standard"),
     "strict": ("tripeaks", "strict"),
@@ -97,13 +96,6 @@ RULE_SETS: dict[str, Any] = {name: game_and_rules(name)[1] for name in RUNS if h
 GAME_OF: dict[str, Solitaire] = {name: game_and_rules(name)[0] for name in RULE_SETS}
 
 
-def runtime() -> str:
-    """What runs this: CPython, or Pyodide (which calls itself CPython on emscripten)."""
-    if sys.platform == "emscripten":
-        return f"Pyodide (CPython {platform.python_version()} on emscripten)"
-    return f"{platform.python_implementation()} {platform.python_version()} on {sys.platform}"
-
-
 def engine_fingerprint() -> dict[str, str]:
     """A digest of each of the engine's source files (its subpackages' too), to tell whether it changed
     between the two runs."""
@@ -120,21 +112,6 @@ def warn_if_changed(before: dict[str, str]) -> None:
     changed = sorted(name for name in before.keys() | after.keys() if before.get(name) != after.get(name))
     if changed:
         print(f"warning: tripeaks/ changed during the run ({', '.join(changed)}): the runs may differ")
-
-
-def in_pyodide(script: Path, argv: Sequence[str]) -> list[dict[str, object]]:
-    """Run ``script`` with ``argv`` inside Pyodide (its output goes straight through); its --json figures."""
-    node = shutil.which("node")
-    if node is None:
-        raise SystemExit("--pyodide needs Node (and `npm ci` for node_modules/pyodide)")
-    print("-- the same in Pyodide --", flush=True)
-    # The figures file sits in the working directory, which pyodide.mjs mounts for the script.
-    with tempfile.TemporaryDirectory() as folder:
-        subprocess.run(
-            [node, str(PYODIDE), str(script), *argv, "--json", "figures.json"], cwd=folder, check=True
-        )
-        figures: list[dict[str, object]] = json.loads(Path(folder, "figures.json").read_text())
-        return figures
 
 
 def ratio(pyodide: object, cpython: object) -> float | None:
