@@ -174,7 +174,7 @@ def before_words(review: Review, index: int) -> str:
         return "Before it, whether the deal could be won is undecided: the solver gave up within its budget."
     if known:
         return "Before it, the deal could still be won: the solver can show you how."
-    if review.winnable[0] is False:  # lost from its start: nothing was lost on the way
+    if review.winnable_at_start is False:  # lost from its start: nothing was lost on the way
         return "Before it, the deal could not be won: no line wins from there."
     return "Before it, the deal could no longer be won: no line wins from there."
 
