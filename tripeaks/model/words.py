@@ -188,12 +188,12 @@ class Words:
         """
         deal = "the daily deal" if daily else "this deal"
         if grade == Grade.UNWINNABLE:
-            return f"{deal[0].upper()}{deal[1:]} can't be won."
+            return f"{capital(deal)} can't be won."
         return f"Difficulty of {deal}: {grade}."
 
     def grade_name(self, grade: str) -> str:
         """A grade as a settings choice reads it: ``Very hard``, ``Can't be won``."""
-        return grade[0].upper() + grade[1:]
+        return capital(grade)
 
     # The scorings (tripeaks.model.scoring): Classic, the game's own score, or the cards left
 

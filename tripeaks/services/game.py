@@ -11,6 +11,7 @@ from ..base.moves import DRAW, REDEAL, RESET, Move
 from ..model.deal import Deal
 from ..model.numbered import numbered_deal
 from ..model.position import Position, Status
+from ..model.words import capital
 from . import save
 
 if TYPE_CHECKING:
@@ -228,8 +229,7 @@ class Game:
             try:
                 target = Card.parse(target)
             except InvalidCardError as error:
-                message = str(error)  # str.capitalize() would lower-case the player's text
-                return message[0].upper() + message[1:] + "."
+                return capital(str(error)) + "."  # str.capitalize() would lower-case the player's text
         return self.position.explain(target)
 
     # Changing the game
