@@ -11,7 +11,6 @@ so the engine says everything a player reads, in one voice, for every game of th
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..base.generator import MAX_DEAL
@@ -138,23 +137,24 @@ def switched_back(game: Game) -> str:
     return f"{game.solitaire.name_under(game.rules)}: back to your game. {where(game)}"
 
 
-def _then_where(lead: str) -> Callable[[Game], str]:
-    """What the page says when the game on the table is back, or stays: ``lead``, then :func:`where`."""
-
-    def said(game: Game) -> str:
-        return f"{lead}{where(game)}"
-
-    return said
+def still_on_deal(game: Game) -> str:
+    """A search for the next deal was cancelled, or the player played on: the deal on the table stays."""
+    return f"Still on this deal. {where(game)}"
 
 
-still_on_deal = _then_where("Still on this deal. ")
-"""A search for the next deal was cancelled, or the player played on: the deal on the table stays."""
-back_to_game = _then_where("Back to your game: ")
-"""The player keeps the game in progress rather than play a linked deal: it is back."""
-watch_over = _then_where("Back to your game. ")
-"""Watching a line stopped: the player's own game is back."""
-loaded_newer = _then_where("Loaded the newer game: ")
-"""The game another tab saved replaces this one."""
+def back_to_game(game: Game) -> str:
+    """The player keeps the game in progress rather than play a linked deal: it is back."""
+    return f"Back to your game: {where(game)}"
+
+
+def watch_over(game: Game) -> str:
+    """Watching a line stopped: the player's own game is back."""
+    return f"Back to your game. {where(game)}"
+
+
+def loaded_newer(game: Game) -> str:
+    """The game another tab saved replaces this one."""
+    return f"Loaded the newer game: {where(game)}"
 
 
 def finding_daily(day: str) -> str:
