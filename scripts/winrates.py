@@ -20,6 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from tripeaks import registry  # noqa: E402
+from tripeaks.cli.options import deal_range  # noqa: E402
 from tripeaks.registry import find_game  # noqa: E402
 from tripeaks.services.lines_file import read_lines  # noqa: E402
 from tripeaks.services.stats import Tally, share_with_interval  # noqa: E402
@@ -82,10 +83,10 @@ def rows(files: list[Path], deals: range | None = None) -> list[str]:
 
 
 def _deals(text: str) -> range:
-    first, _, last = text.partition("-")
-    if not (first.isdigit() and last.isdigit() and 1 <= int(first) <= int(last)):
-        raise argparse.ArgumentTypeError(f"FIRST-LAST deal numbers, not {text[:40]!r}")
-    return range(int(first), int(last) + 1)
+    try:
+        return deal_range(text)  # as stats --deals reads it
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error).removeprefix("--deals takes ")) from None
 
 
 def main() -> int:

@@ -6,13 +6,12 @@ import argparse
 import json
 
 from .. import registry
-from ..base.generator import check_number
 from ..kit.solving import solve
 from ..model.answers import Result
 from ..model.position import Position
 from ..model.scoring import CARDS_LEFT
 from ..registry import DEFAULT_GAME
-from .options import chosen_game, chosen_rules, chosen_scoring, deal_of, is_number
+from .options import chosen_game, chosen_rules, chosen_scoring, deal_of, deal_range
 
 SHORTEST_SECONDS = 10
 """How long ``solve --shortest`` searches unless told: proving a line the fewest can take far
@@ -114,15 +113,7 @@ def solve_deal(args: argparse.Namespace) -> int:
 def stats(args: argparse.Namespace) -> int:
     from ..services.winrates import StatsRun, run_stats
 
-    first, _, last = args.deals.partition("-")
-    try:
-        if not (is_number(first) and is_number(last or first)) or len(first) > 10 or len(last) > 10:
-            raise ValueError
-        numbers = range(int(first), int(last or first) + 1)
-        check_number(numbers[0])
-        check_number(numbers[-1])
-    except (ValueError, IndexError):
-        raise ValueError(f"--deals takes FIRST-LAST deal numbers, not {args.deals[:40]!r}") from None
+    numbers = deal_range(args.deals)
     game = chosen_game(args)
     rules = chosen_rules(args, game)
     return run_stats(StatsRun(

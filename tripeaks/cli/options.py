@@ -7,7 +7,7 @@ import argparse
 from typing import Any
 
 from .. import registry
-from ..base.generator import MAX_DEAL
+from ..base.generator import MAX_DEAL, check_number
 from ..model.deal import Deal
 from ..model.numbered import numbered_deal
 from ..model.scoring import SCORINGS
@@ -31,6 +31,24 @@ def chosen_game(args: argparse.Namespace, code: str | None = None) -> Solitaire:
 def is_number(text: str) -> bool:
     text = text.strip()
     return text.isascii() and text.isdigit()
+
+
+def deal_range(text: str) -> range:
+    """``FIRST-LAST`` (or one number) as the deal numbers from FIRST to LAST; ValueError when it is not.
+
+    >>> deal_range("1-3"), deal_range("7")
+    (range(1, 4), range(7, 8))
+    """
+    first, _, last = text.partition("-")
+    try:
+        if not (is_number(first) and is_number(last or first)) or len(first) > 10 or len(last) > 10:
+            raise ValueError
+        numbers = range(int(first), int(last or first) + 1)
+        check_number(numbers[0])
+        check_number(numbers[-1])
+    except (ValueError, IndexError):
+        raise ValueError(f"--deals takes FIRST-LAST deal numbers, not {text[:40]!r}") from None
+    return numbers
 
 
 def chosen_rules(args: argparse.Namespace, game: Solitaire) -> Any:
