@@ -70,13 +70,16 @@ class BestLines:
         """The best line and the best winning line (``None`` when none wins), found in slices."""
         raise NotImplementedError
 
-    def _decide(self) -> Generator[None, None, Solution]:
-        """The decision solver's answer for the position (won with a line, or lost), asked in slices."""
+    def _decide(self, solver: Solver | None = None) -> Generator[None, None, Solution]:
+        """The decision solver's answer for the position (won with a line, or lost), asked in slices; or
+        that of ``solver``, a solver of the same deal that asks another question of it."""
         position = self.position
-        if self._solver is None:
-            self._solver = Solitaire.of(position).solver(position)
+        if solver is None:
+            if self._solver is None:
+                self._solver = Solitaire.of(position).solver(position)
+            solver = self._solver
         while True:
-            answer = self._solver.solve(position, budget=None, seconds=self._work.left())
+            answer = solver.solve(position, budget=None, seconds=self._work.left())
             if self.decision_counts:
                 self._work.nodes += answer.nodes
             if answer.result is not Result.GAVE_UP:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator
 from functools import partial
-from typing import Any
+from typing import Any, cast
 
 from ...base.cards import Card
 from ...base.moves import DRAW, REDEAL, Move
@@ -105,7 +105,8 @@ class PairsBest(BestLines):
         clear = None
         floor = -1
         if answer.result is Result.WON:
-            every = self._every.solve(position, budget=None)  # every card, the layout's last with the talon's
+            # every card, the layout's last with the talon's (asked of this deal's positions only)
+            every = yield from self._decide(cast("Solver", self._every))
             if every.won:
                 line = self._replay(every.moves)
                 if line.score == _ALL:
