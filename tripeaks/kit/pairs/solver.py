@@ -80,8 +80,10 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
         """A solver for the deal ``position`` belongs to: the talon's order is read from it, so
         ask it about this position and later ones (any position of the same deal's game whose
         talon cards keep this order). ``layout_only`` asks whether the layout alone can be cleared (or every
-        card), whatever the position's rules say (the best-score search asks both); with ``clear_last``,
-        the layout's last card must go with the talon's (the line Relaxed Pyramid's best asks for)."""
+        card), whatever the position's rules say, of :meth:`can_win` (the best-score search asks both);
+        :meth:`solve` replays its line under the position's rules, so asks only what they ask; with
+        ``clear_last``, the layout's last card must go with the talon's (the line Relaxed Pyramid's best
+        asks for)."""
         super().__init__()
         layout = position.layout
         self.layout = layout
@@ -121,6 +123,7 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
     def can_win(self, layout: int, left: int, now: int) -> bool:
         """Whether the state (layout cards, talon cards with the kings left out, the solver's time) can
         be won, searched to the end (the best-score search asks)."""
+        layout, _ = self._kings_gone(layout)  # as the search keeps what it proved
         cards = layout | left << _TALON
         if self.won_at.get(cards, -1) >= now:
             return True
