@@ -79,16 +79,6 @@ class Fewest(Budget):
             found = self.partners_of[free] = tuple(cards)
         return found
 
-    def _kings_gone(self, layout: int) -> tuple[int, int]:
-        """The layout cards ``layout`` leaves once its kings have gone, each as it shows (a line takes
-        them so), and the free cards among them."""
-        free_of, kings = self.layout.free, self.slots_of[KING]
-        free = free_of(layout)
-        while free & kings:
-            layout &= ~(free & kings)
-            free = free_of(layout)
-        return layout, free
-
     def _time(self, left: int, now: int) -> tuple[int, int, int]:
         """At time ``now`` with the talon cards ``left``: the pass, the boundary, and the waste's cards
         (shifted as in a state's cards) where their order matters to the bounds, in the last pass
@@ -102,7 +92,7 @@ class Fewest(Budget):
         """Where every card must go: a winning line from the solver's state with at most ``allowed`` draws
         and redeals (in the solver's steps), or ``None``."""
         trank = self.trank
-        kings_gone, time_of = self._kings_gone, self._time
+        kings_gone, time_of = self.untimed.kings_gone, self._time
         partners = self._partners
         lost, short = self.lost, self.short
         last_pass = self.most_redeals

@@ -123,7 +123,7 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
     def can_win(self, layout: int, left: int, now: int) -> bool:
         """Whether the state (layout cards, talon cards with the kings left out, the solver's time) can
         be won, searched to the end (the best-score search asks)."""
-        layout, _ = self._kings_gone(layout)  # as the search keeps what it proved
+        layout, _ = self.untimed.kings_gone(layout)  # as the search keeps what it proved
         cards = layout | left << _TALON
         if self.won_at.get(cards, -1) >= now:
             return True
@@ -240,7 +240,7 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
     def _decide(self, layout: int, left: int, now: int) -> list[Step] | None:
         """A winning line from the state, or ``None`` if it is lost (what was proved is kept)."""
         trank = self.trank
-        kings_gone, time_of = self._kings_gone, self._time
+        kings_gone, time_of = self.untimed.kings_gone, self._time
         makes_13 = self.makes_13
         lost = self.lost
         last_pass = self.most_redeals

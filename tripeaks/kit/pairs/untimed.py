@@ -74,9 +74,9 @@ class Untimed:
                 return False
         return True
 
-    def _kings_gone(self, layout: int) -> tuple[int, int]:
+    def kings_gone(self, layout: int) -> tuple[int, int]:
         """The layout once its kings go, as they show (at once: a king alone never hurts), and its free
-        cards."""
+        cards: what every search of the games of pairs keeps a state's layout as."""
         free_of, kings = self.free_of, self.slots_of[KING]
         free = free_of(layout)
         while free & kings:
@@ -85,7 +85,7 @@ class Untimed:
         return layout, free
 
     def _wins(self, layout: int, counts: int) -> bool:
-        layout, free = self._kings_gone(layout)
+        layout, free = self.kings_gone(layout)
         if not layout:
             return self.layout_only or self._talon_pairs_off(counts)
         key = layout | counts << _LAYOUT
@@ -127,7 +127,7 @@ class Untimed:
         return self._fewest(layout, self.counts(left))
 
     def _fewest(self, layout: int, counts: int) -> int:
-        layout, free = self._kings_gone(layout)
+        layout, free = self.kings_gone(layout)
         key = layout | counts << _LAYOUT
         best = self.least.get(key)
         if best is not None:
@@ -160,7 +160,7 @@ class Untimed:
 
     def _most(self, layout: int, counts: int) -> int:
         before = layout
-        layout, free = self._kings_gone(layout)
+        layout, free = self.kings_gone(layout)
         taken = (before ^ layout).bit_count()
         key = layout | counts << _LAYOUT
         best = self.best.get(key)
