@@ -359,7 +359,7 @@ class PairsBest(BestLines):
         """Whether, from the state, the layout can be cleared (``clearing``) or every card can go,
         by the decision solver (its time: the boundary just after the waste's top but for kings)."""
         plain = talon & ~self._talon_kings
-        now = time - time % _SPAN + (plain & ((1 << time % _SPAN) - 1)).bit_length()
+        now = self._canonical(plain, time)
         key = (clearing, layout, plain, now)
         won = self._winnable.get(key)
         if won is None:

@@ -30,10 +30,8 @@ from ...base.moves import DRAW, REDEAL, Move
 from ...model.answers import Result
 from ..cards_left import CardsLeftLines, Quick, Settled, walk_in_slices
 from .best import _SPAN, _TALON, PairsBest
-from .bounds import Pairings
 from .play import KING, PairsPosition
 from .solver import PairsSolver
-from .untimed import Untimed
 
 if TYPE_CHECKING:
     from ...model.answers import Solver
@@ -62,14 +60,10 @@ class PairsCardsLeft(CardsLeftLines):
         """The best search, for its states and moves (its own search is never run)."""
         self._walked: dict[int, int] = {}
         """Per set of cards (layout | talon << 28): the earliest time all it reaches was walked from."""
-        layout = position.layout
-        states = self._states
-        self._free_of = layout.free
-        self._layout_kings = sum(1 << slot for slot, r in enumerate(states.rank) if r == KING)
-        rank, trank, layout_only = states.rank, states.trank, states.layout_only
-        pairings = Pairings(rank, trank, layout.above, layout.beneath, layout_only)
-        self._untimed = Untimed(rank, trank, layout.free, pairings, layout_only)
+        self._free_of = position.layout.free
+        self._untimed = self._states.untimed
         """The untimed game, whose fewest cards left bound the real game's from below."""
+        self._layout_kings = self._untimed.slots_of[KING]
 
     def _quick(self, position: Position, line: tuple[Move, ...]) -> Quick:
         """The whole search, from the position searched (the kit asks for the start first)."""
