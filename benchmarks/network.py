@@ -19,10 +19,8 @@ Visits (issue 18):
   offline  a reload of that tab with the web server stopped
 The embed has no service worker (an embedded game keeps nothing), so only its first visit is timed.
 
-The link: every byte the servers send goes through one emulated link, shared by all connections, at
---links' rate, each response waiting the link's latency before its first byte (what DevTools'
-`Network.emulateNetworkConditions` models). It is emulated in the server, not in the browser, because a
-page's DevTools session throttles neither its service worker's fetches nor an embed's frame.
+The link: every byte the servers send goes through one emulated link (scripts/serve.py's Wire), shared by
+all connections, at --links' rate, each response waiting the link's latency before its first byte.
 The CPU: `Emulation.setCPUThrottlingRate` on the page (4 is a mid-range phone); the embed's frame
 shares the blog page's process here (same site, another port), so it is slowed with it.
 
@@ -43,11 +41,10 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
@@ -55,22 +52,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 
 from chromium import CHROMIUM, CHROMIUM_ARGS, READY_OBSERVER  # noqa: E402
-from serve import Handler, Server, make_server  # noqa: E402
+from serve import Link, Server, Wire, make_server  # noqa: E402
 
 TIMEOUT_MS = 300_000
 IDLE_SECONDS = 3.0  # a visit has ended when the link has carried nothing for this long
-CHUNK = 16_384  # bytes per turn on the link: connections share it this finely
-
-
-@dataclass(frozen=True)
-class Link:
-    name: str
-    bits_per_second: float
-    latency: float
-
-    def __str__(self) -> str:
-        return f"{self.name} ({self.bits_per_second / 1e6:g} Mbit/s, {self.latency * 1000:g} ms)"
-
 
 LINKS = {
     "10mbit": Link("10mbit", 10e6, 0.040),
@@ -82,102 +67,9 @@ TARGET_RETURN = 1.5  # with the CPU slowed 4x, online and offline
 TARGET_BYTES = 6.5e6
 
 
-@dataclass
-class Wire:
-    """The one emulated link: a queue of turns, each CHUNK bytes long at the link's rate."""
-
-    link: Link
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    free_at: float = 0.0
-    sent: list[tuple[float, int, str]] = field(default_factory=list)  # (epoch seconds, bytes, path)
-    open_requests: int = 0
-    last_activity: float = 0.0
-
-    def send(self, write: Callable[[memoryview], Any], data: bytes, path: str) -> None:
-        view = memoryview(data)
-        for start in range(0, len(view), CHUNK):
-            piece = view[start:start + CHUNK]
-            with self.lock:
-                begin = max(time.monotonic(), self.free_at)
-                self.free_at = begin + len(piece) * 8 / self.link.bits_per_second
-                due = self.free_at
-            delay = due - time.monotonic()
-            if delay > 0:
-                time.sleep(delay)
-            write(piece)
-            with self.lock:
-                self.sent.append((time.time(), len(piece), path))
-                self.last_activity = time.monotonic()
-
-    def busy(self, change: int) -> None:
-        with self.lock:
-            self.open_requests += change
-            self.last_activity = time.monotonic()
-
-    def idle_for(self) -> float:
-        with self.lock:
-            return 0.0 if self.open_requests else time.monotonic() - self.last_activity
-
-    def mark(self) -> int:
-        with self.lock:
-            return len(self.sent)
-
-    def between(self, start: int, until: float | None = None) -> list[tuple[float, int, str]]:
-        with self.lock:
-            return [s for s in self.sent[start:] if until is None or s[0] <= until]
-
-
-class _ShapedWriter:
-    def __init__(self, raw: Any, wire: Wire, handler: Handler) -> None:
-        self.raw, self.wire, self.handler = raw, wire, handler
-
-    def write(self, data: bytes) -> int:
-        path = getattr(self.handler, "path", "?")
-        self.wire.send(self.raw.write, bytes(data), f"{path} {self.handler.command}")
-        return len(data)
-
-    def flush(self) -> None:
-        self.raw.flush()
-
-    @property
-    def closed(self) -> bool:
-        return bool(self.raw.closed)
-
-    def close(self) -> None:
-        self.raw.close()
-
-
-class ShapedHandler(Handler):
-    """scripts/serve.py's handler, every response through the server's Wire."""
-
-    wire: Wire  # set on the subclass made per server
-
-    def setup(self) -> None:
-        super().setup()
-        self.wfile = _ShapedWriter(self.wfile, self.wire, self)  # type: ignore[assignment]
-
-    def do_GET(self) -> None:
-        self.wire.busy(+1)
-        try:
-            time.sleep(self.wire.link.latency)
-            super().do_GET()
-        finally:
-            self.wire.busy(-1)
-
-    def do_HEAD(self) -> None:
-        self.wire.busy(+1)
-        try:
-            time.sleep(self.wire.link.latency)
-            super().do_HEAD()
-        finally:
-            self.wire.busy(-1)
-
-
-
 @contextmanager
 def shaped_server(root: Path, wire: Wire) -> Iterator[Server]:
-    kind = type("Shaped", (ShapedHandler,), {"wire": wire})
-    server = make_server(root, port=0, quiet=True, handler=kind)
+    server = make_server(root, port=0, quiet=True, wire=wire)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:

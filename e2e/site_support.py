@@ -42,10 +42,12 @@ site_script = _site_module()
 
 
 class Server:
-    """scripts/serve.py on ``root``; stop() and start() keep the port."""
+    """scripts/serve.py on ``root``; stop() and start() keep the port. ``options``: more of its arguments."""
 
-    def __init__(self, root: Path, host: str = "127.0.0.1", port: int = 0) -> None:
-        self.root, self.host, self.port = root, host, port
+    def __init__(
+        self, root: Path, host: str = "127.0.0.1", port: int = 0, options: tuple[str, ...] = ()
+    ) -> None:
+        self.root, self.host, self.port, self.options = root, host, port, options
         self.process: subprocess.Popen[str] | None = None
         self.start()
 
@@ -53,7 +55,7 @@ class Server:
         for _ in range(50):  # a just-freed port can take a moment to be free again
             process = subprocess.Popen(
                 [sys.executable, str(ROOT / "scripts" / "serve.py"), "--root", str(self.root),
-                 "--host", self.host, "--port", str(self.port), "--quiet"],
+                 "--host", self.host, "--port", str(self.port), "--quiet", *self.options],
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             )
             assert process.stdout is not None
@@ -78,12 +80,12 @@ class Server:
 
 
 @pytest.fixture
-def serve() -> Iterator[Callable[[Path], Server]]:
-    """Start servers with serve(root); every one is stopped after the test, whatever happened."""
+def serve() -> Iterator[Callable[..., Server]]:
+    """Start servers with serve(root, *options); every one is stopped after the test, whatever happened."""
     started: list[Server] = []
 
-    def start(root: Path) -> Server:
-        started.append(Server(root))
+    def start(root: Path, *options: str) -> Server:
+        started.append(Server(root, options=options))
         return started[-1]
 
     yield start
@@ -131,10 +133,17 @@ class Guard:
     requests: list[Request] = field(default_factory=list)
     bad: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    ended: list[Request] = field(default_factory=list)
 
     def watch(self, context: BrowserContext) -> None:
         context.on("request", lambda request: self.requests.append(request))
         context.on("response", self._response)
+        context.on("requestfinished", lambda request: self.ended.append(request))
+        context.on("requestfailed", lambda request: self.ended.append(request))
+
+    def unfinished(self) -> list[str]:
+        """The URLs of requests that have neither finished nor failed: what a page that hangs waits for."""
+        return [r.url for r in self.requests if not any(r is e for e in self.ended)]
 
     def watch_page(self, page: Page) -> None:
         def on_console(message: ConsoleMessage) -> None:

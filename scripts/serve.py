@@ -4,6 +4,7 @@
     python scripts/serve.py --port 0         # any free port; the address is printed on the first line
     python scripts/serve.py --root dist      # another folder (the built site)
     python scripts/serve.py --no-compress    # never the .br/.gz files beside a file, always the file itself
+    python scripts/serve.py --link 10        # as over a phone's network: 10 Mbit/s, 40 ms (--latency MS)
 
 What a static host must do for the site, and what this server does:
 - `.wasm` as application/wasm (Pyodide hangs without an error otherwise), modules as JavaScript;
@@ -13,6 +14,13 @@ What a static host must do for the site, and what this server does:
   and so is a file changed after its compressed copies were written (they are stale);
 - revalidation: `Cache-Control: no-cache` (a rebuilt file must reach the next load) with a strong ETag made
   from the bytes sent, so an unchanged file answers 304 Not Modified even after a rebuild rewrote it.
+
+`--link` emulates a slow network in the server: every byte sent goes through one link shared by all
+connections, at its rate, each response waiting its latency before its first byte (what DevTools'
+`Network.emulateNetworkConditions` models). In the server, not the browser: a page's DevTools session
+throttles neither its service worker's fetches nor an embedded frame, and under it a page's requests
+now and then never finish (microsoft/playwright#22676). benchmarks/network.py and e2e/test_network.py
+use it.
 """
 
 from __future__ import annotations
@@ -25,8 +33,11 @@ import http.server
 import os
 import sys
 import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -172,6 +183,110 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         super().log_message(format, *args)
 
 
+@dataclass(frozen=True)
+class Link:
+    name: str
+    bits_per_second: float
+    latency: float  # seconds
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.bits_per_second / 1e6:g} Mbit/s, {self.latency * 1000:g} ms)"
+
+
+CHUNK = 16_384  # bytes per turn on a link: connections share it this finely
+
+
+@dataclass
+class Wire:
+    """One emulated link: a queue of turns, each CHUNK bytes long at the link's rate."""
+
+    link: Link
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    free_at: float = 0.0
+    sent: list[tuple[float, int, str]] = field(default_factory=list)  # (epoch seconds, bytes, path)
+    open_requests: int = 0
+    last_activity: float = 0.0
+
+    def send(self, write: Callable[[memoryview], Any], data: bytes, path: str) -> None:
+        view = memoryview(data)
+        for start in range(0, len(view), CHUNK):
+            piece = view[start:start + CHUNK]
+            with self.lock:
+                begin = max(time.monotonic(), self.free_at)
+                self.free_at = begin + len(piece) * 8 / self.link.bits_per_second
+                due = self.free_at
+            delay = due - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+            write(piece)
+            with self.lock:
+                self.sent.append((time.time(), len(piece), path))
+                self.last_activity = time.monotonic()
+
+    def busy(self, change: int) -> None:
+        with self.lock:
+            self.open_requests += change
+            self.last_activity = time.monotonic()
+
+    def idle_for(self) -> float:
+        with self.lock:
+            return 0.0 if self.open_requests else time.monotonic() - self.last_activity
+
+    def mark(self) -> int:
+        with self.lock:
+            return len(self.sent)
+
+    def between(self, start: int, until: float | None = None) -> list[tuple[float, int, str]]:
+        with self.lock:
+            return [s for s in self.sent[start:] if until is None or s[0] <= until]
+
+
+class _ShapedWriter:
+    def __init__(self, raw: Any, wire: Wire, handler: Handler) -> None:
+        self.raw, self.wire, self.handler = raw, wire, handler
+
+    def write(self, data: bytes) -> int:
+        path = getattr(self.handler, "path", "?")
+        self.wire.send(self.raw.write, bytes(data), f"{path} {self.handler.command}")
+        return len(data)
+
+    def flush(self) -> None:
+        self.raw.flush()
+
+    @property
+    def closed(self) -> bool:
+        return bool(self.raw.closed)
+
+    def close(self) -> None:
+        self.raw.close()
+
+
+class ShapedHandler(Handler):
+    """The handler, every response through the server's Wire."""
+
+    wire: Wire  # set on the subclass make_server makes
+
+    def setup(self) -> None:
+        super().setup()
+        self.wfile = _ShapedWriter(self.wfile, self.wire, self)  # type: ignore[assignment]
+
+    def do_GET(self) -> None:
+        self.wire.busy(+1)
+        try:
+            time.sleep(self.wire.link.latency)
+            super().do_GET()
+        finally:
+            self.wire.busy(-1)
+
+    def do_HEAD(self) -> None:
+        self.wire.busy(+1)
+        try:
+            time.sleep(self.wire.link.latency)
+            super().do_HEAD()
+        finally:
+            self.wire.busy(-1)
+
+
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     quiet = False
@@ -183,13 +298,25 @@ def make_server(
     host: str = "127.0.0.1",
     quiet: bool = False,
     compress: bool = True,
-    handler: type[Handler] = Handler,
+    wire: Wire | None = None,
 ) -> Server:
-    """A server of ``root``; ``handler`` may be a subclass (benchmarks/network.py's emulated link)."""
-    kind = type("Handler", (handler,), {"compress": compress})
+    """A server of ``root``; with a ``wire``, every response goes through that emulated link."""
+    base = Handler if wire is None else ShapedHandler
+    kind = type("Handler", (base,), {"compress": compress, "wire": wire})
     server = Server((host, port), functools.partial(kind, directory=str(root)))
     server.quiet = quiet
     return server
+
+
+def positive(text: str) -> float:
+    """An argument that must be a number above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number above 0")
+    return value
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -200,10 +327,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quiet", action="store_true", help="do not log each request")
     parser.add_argument("--no-compress", action="store_true",
                         help="serve every file as it is, never its .br or .gz beside it")
+    parser.add_argument("--link", type=positive, metavar="MBIT",
+                        help="send through one emulated link of MBIT Mbit/s, as a phone's network")
+    parser.add_argument("--latency", type=float, default=40.0, metavar="MS",
+                        help="with --link, each response's wait before its first byte (default 40)")
     args = parser.parse_args(argv)
-    server = make_server(args.root.resolve(), args.port, args.host, args.quiet, compress=not args.no_compress)
+    if args.latency < 0:
+        parser.error("--latency: a number of milliseconds, 0 or more")
+    wire = None if args.link is None else Wire(Link("link", args.link * 1e6, args.latency / 1000))
+    server = make_server(args.root.resolve(), args.port, args.host, args.quiet, compress=not args.no_compress,
+                         wire=wire)
     port = server.server_address[1]
     how = "uncompressed" if args.no_compress else "compressed where a .br/.gz is beside a file"
+    if wire is not None:
+        how += f"; over a link of {wire.link.bits_per_second / 1e6:g} Mbit/s, {args.latency:g} ms"
     print(f"Serving {args.root.resolve()} on http://{args.host}:{port}/  ({how}; Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()
