@@ -40,7 +40,9 @@ from tripeaks.base.moves import MoveKind
 from tripeaks.cli import main
 from tripeaks.games.pyramid.rules import RELAXED
 from tripeaks.kit.pairs.play import PairsPosition
-from tripeaks.model.answers import Best
+from tripeaks.kit.pairs.solver import PairsSolver
+from tripeaks.kit.solving import GiveUp
+from tripeaks.model.answers import Best, Result
 from tripeaks.services.best import BestSearch, find_best
 
 # Brute force
@@ -316,6 +318,45 @@ def test_relaxed_pyramids_best_winning_line_takes_talon_cards_before_the_last_py
     assert [m.notation for m in found.best_clear.moves] == ["8h+5d", "Kc"]  # type: ignore[union-attr]
     assert found.best.score == found.best_clear.score == 52  # type: ignore[union-attr]
     assert solve(position).moves == (Move.parse("Kc"),)  # the decision solver's line: the quickest win
+
+
+def test_the_best_searchs_question_of_a_solver_keeps_to_its_own_time() -> None:
+    """Whether a state can be won, asked by the best-score search of the solver it asked a whole deal
+    in a slice that has ended: answered, not given up at that slice's end; asked with a time that runs
+    out, it gives up, and asked again carries on to the same answer."""
+    position = Position.start(numbered_deal(2, PYRAMID), RELAXED)
+    assert isinstance(position, PairsPosition)
+    asked = PairsSolver(position, layout_only=False)
+    assert asked.solve(position, budget=None, seconds=0.0).result is Result.GAVE_UP  # the slice ended
+    state = asked._state(position)
+    assert asked.can_win(*state) is True
+    paused = PairsSolver(position, layout_only=False)
+    with pytest.raises(GiveUp):
+        paused.can_win(*state, seconds=0.0)
+    assert paused.can_win(*state) is True
+
+
+@pytest.mark.no_cover
+@settings(max_examples=10, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(number=st.integers(1, 2**31 - 1), talon=st.integers(10, 16), removals=st.integers(1, 4))
+def test_pairs_best_in_slices_is_the_best_in_one_go(
+    number: int, talon: int, removals: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Relaxed Pyramid, whose search asks two solvers: a clock that moves a millisecond at each look
+    pauses it at nearly every look, wherever it is; it still gets further in every step (where it
+    once paused over and over on its way back down), and the answer is the same."""
+    position = small_triangle(number, talon, removals, PYRAMID, RELAXED)
+    whole = find_best(position)
+    clock = iter(range(1 << 62))
+    with monkeypatch.context() as patched:
+        patched.setattr("time.perf_counter", lambda: next(clock) / 1000)
+        search = BestSearch(position)
+        for _ in range(2_000):  # about 100 steps for a search of a second
+            if (answer := search.step(0.001)) is not None:
+                break
+        else:
+            pytest.fail("2,000 steps and the search is no further")
+    assert (answer.best, answer.best_clear) == (whole.best, whole.best_clear)
 
 
 def test_triangle_best_is_every_card_when_the_deal_can_be_won() -> None:

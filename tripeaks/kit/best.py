@@ -86,10 +86,11 @@ class BestLines:
                 return answer
             yield
 
-    @staticmethod
-    def _retry(search: Callable[[], T]) -> Generator[None, None, T]:
-        """Run ``search`` until it finishes, yielding each time it pauses (what it proved is kept)."""
+    def _retry(self, search: Callable[[], T]) -> Generator[None, None, T]:
+        """Run ``search`` until it finishes, yielding each time it pauses (what it proved is kept; each
+        run from its top may walk back down to where it was before it pauses again)."""
         while True:
+            self._work.restart()
             try:
                 return search()
             except Pause:

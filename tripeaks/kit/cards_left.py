@@ -36,9 +36,6 @@ __all__ = ["CardsLeftLines", "LeftOfCleared", "Quick", "Settled", "walk_in_slice
 Quick = Generator[None, None, None]
 """A game's own search from one position (see :meth:`CardsLeftLines._quick`): it yields wherever it
 pauses, and tells each line that leaves fewer cards than the best so far to :meth:`CardsLeftLines.found`."""
-_GRANT = 512
-"""States a walk started again after a pause runs before it may pause again: more than its way back down
-to where it was (a few dozen states), so that it gets further in every slice."""
 
 
 class Settled(Exception):
@@ -53,7 +50,7 @@ def walk_in_slices(walk: Callable[[], None], work: Work) -> Quick:
     limit = sys.getrecursionlimit()
     while True:
         sys.setrecursionlimit(max(limit, 1000))
-        work.grant(_GRANT)
+        work.restart()
         try:
             walk()
             return

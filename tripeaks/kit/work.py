@@ -13,6 +13,11 @@ or 0.2 us (Pyodide): looking this often costs nothing to speak of, and a slice e
 millisecond or so of its time (every 256 states, they ended up to ten late)."""
 
 
+_RESTART = 512
+"""States a search started again after a pause runs before it may pause again: more than its way back
+down to where it was (a few dozen states), so that it gets further in every slice."""
+
+
 class Pause(Exception):
     """A game's search ran out of the time it was given; what it proved is kept and the next
     step carries on (raised by :meth:`Work.tick`)."""
@@ -37,11 +42,11 @@ class Work:
             if self.deadline is not None and time.perf_counter() > self.deadline:
                 raise Pause
 
-    def grant(self, states: int) -> None:
-        """Let the next ``states`` states run before the clock is looked at again: a search that
-        starts again from its top after a pause (walking down to where it was) then makes progress in
-        every slice, however short, and never pauses over and over at the same place."""
-        self.look = max(self.look, self.nodes + states)
+    def restart(self) -> None:
+        """A search starts again from its top after a pause, walking down to where it was: let it run
+        :data:`_RESTART` states before the clock is looked at again, so that it makes progress in every
+        slice, however short, and never pauses over and over at the same place."""
+        self.look = max(self.look, self.nodes + _RESTART)
 
     def left(self) -> float | None:
         """The seconds left before the deadline (``None`` for no deadline)."""

@@ -33,6 +33,8 @@ from typing import Any, cast
 from ...base.cards import Card
 from ...base.moves import DRAW, REDEAL, Move
 from ...kit.best import BestLines
+from ...kit.solving import GiveUp
+from ...kit.work import Pause
 from ...model.answers import Line, Result, Solver
 from .bounds import Pairings
 from .play import KING, TOTAL, PairsPosition
@@ -44,6 +46,7 @@ __all__ = ["PairsBest"]
 _SPAN = 25  # times per pass: boundaries 0 to 24
 _TALON = 28  # bit 28 + j of a class mask is talon card j
 _ALL = 52  # the score of a line that removes every card
+_AT_LEAST = 0.02  # seconds a decision asked in a slice may run past its end: it goes further in every slice
 _NOWHERE = -1000  # the worth of a state from which no line clears the layout, in the search that must
 
 
@@ -364,7 +367,14 @@ class PairsBest(BestLines):
         won = self._winnable.get(key)
         if won is None:
             solver = self._clears if clearing else self._every
-            won = self._winnable[key] = solver.can_win(layout, plain, now)
+            left, first = self._work.left(), solver.nodes
+            try:
+                won = solver.can_win(layout, plain, now, None if left is None else max(left, _AT_LEAST))
+            except GiveUp:
+                raise Pause from None  # the search pauses with it; asked again, it carries on
+            finally:
+                self._work.nodes += solver.nodes - first
+            self._winnable[key] = won
         return won
 
     def _line(self, layout: int, talon: int, time: int) -> list[Move]:

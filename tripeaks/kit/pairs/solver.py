@@ -36,6 +36,7 @@ runs again allowed one fewer than the best line found, until that is lost.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Generator
 from functools import partial
 from typing import Any
@@ -120,15 +121,19 @@ class PairsSolver(Fewest, Resuming[PairsPosition, tuple[Move, ...]]):
     def _played(self, position: PairsPosition, line: tuple[Move, ...]) -> tuple[Move, ...]:
         return line  # the search's lines are moves already
 
-    def can_win(self, layout: int, left: int, now: int) -> bool:
+    def can_win(self, layout: int, left: int, now: int, seconds: float | None = None) -> bool:
         """Whether the state (layout cards, talon cards with the kings left out, the solver's time) can
-        be won, searched to the end (the best-score search asks)."""
+        be won, searched to the end (the best-score search asks).
+
+        ``seconds`` caps the time: when it runs out, :class:`GiveUp` is raised, and asking again
+        carries on (what was proved is kept)."""
         layout, _ = self.untimed.kings_gone(layout)  # as the search keeps what it proved
         cards = layout | left << _TALON
         if self.won_at.get(cards, -1) >= now:
             return True
         if self.lost.get(cards, _NEVER) <= now:
             return False
+        self._allow(None, seconds, time.perf_counter())
         return self._decide(layout, left, now) is not None
 
     def _state(self, position: PairsPosition) -> tuple[int, int, int]:
