@@ -271,18 +271,17 @@ class ShapedHandler(Handler):
         self.wfile = _ShapedWriter(self.wfile, self.wire, self)  # type: ignore[assignment]
 
     def do_GET(self) -> None:
-        self.wire.busy(+1)
-        try:
-            time.sleep(self.wire.link.latency)
-            super().do_GET()
-        finally:
-            self.wire.busy(-1)
+        self._after_latency(super().do_GET)
 
     def do_HEAD(self) -> None:
+        self._after_latency(super().do_HEAD)
+
+    def _after_latency(self, answer: Callable[[], None]) -> None:
+        """``answer`` the request once the link's latency has passed, the link busy meanwhile."""
         self.wire.busy(+1)
         try:
             time.sleep(self.wire.link.latency)
-            super().do_HEAD()
+            answer()
         finally:
             self.wire.busy(-1)
 
